@@ -1,0 +1,89 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The one entry point of the project.  A newcomer runs `make run` and
+# `make test`; README.md says what they print.  Everything built goes
+# under build/ (disposable); ccache keeps rebuilds fast.
+#
+#   make run [POLICY=rr] [VCPUS=2]   boot under QEMU, run the demo, exit
+#   make shell [POLICY=rr]           interactive shell in the guest
+#   make test                        KUnit + boot tests, "N passed, N failed"
+#   make deps | tree | kernel | initramfs | clean
+#   FLAVOUR=test|perf                debug test kernel (default) or the
+#                                    measurement kernel without debug options
+#   KSRC=/path/to/linux-6.12.y      use another 6.12.y tree instead of
+#                                    Debian's linux-source-6.12
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+FLAVOUR ?= test
+KSRC ?=
+POLICY ?=
+VCPUS ?= 2
+MEM ?= 512
+TIMEOUT ?= 600
+JOBS ?= $(shell nproc)
+
+BUILD := $(CURDIR)/build
+TREE := $(BUILD)/linux
+OBJ := $(BUILD)/obj-$(FLAVOUR)
+KIMAGE := $(OBJ)/arch/x86/boot/bzImage
+INITRD := $(BUILD)/initramfs.cpio.gz
+PROGS_DIR := $(BUILD)/progs
+PROGS := $(patsubst tests/progs/%.c,$(PROGS_DIR)/%,$(wildcard tests/progs/*.c))
+OUR_KERNEL_FILES := $(shell find kernel include sysfs -type f 2>/dev/null)
+KMAKE := $(MAKE) -C $(TREE) O=$(OBJ) CC="ccache gcc" HOSTCC="ccache gcc"
+QEMU_RUN := boot/qemu-run --kernel $(KIMAGE) --initrd $(INITRD) \
+	--cpus $(VCPUS) --mem $(MEM) --policy "$(POLICY)"
+
+.PHONY: help deps tree kernel initramfs run shell test clean
+
+help:
+	@sed -n '3,16s/^# \{0,1\}//p' Makefile
+
+deps:
+	@boot/deps
+
+tree: deps
+	@boot/assemble-tree $(TREE) $(KSRC)
+
+kernel: tree
+	@$(MAKE) --no-print-directory $(KIMAGE)
+
+$(OBJ)/.config: boot/make-config boot/config/base.config \
+		boot/config/debug.config boot/config/perf.config \
+		$(TREE)/.sched-policy-stamp
+	boot/make-config $(TREE) $(OBJ) $(FLAVOUR) CC="ccache gcc" HOSTCC="ccache gcc"
+
+# kbuild decides what to rebuild; make only calls it when an input changed.
+$(KIMAGE): $(OBJ)/.config $(OUR_KERNEL_FILES)
+	+$(KMAKE) -j$(JOBS) bzImage modules
+	@touch $@
+	@echo "kernel: $$(cat $(OBJ)/include/config/kernel.release) -> $@"
+
+initramfs: deps
+	@$(MAKE) --no-print-directory $(INITRD)
+
+$(PROGS_DIR)/%: tests/progs/%.c
+	@mkdir -p $(PROGS_DIR)
+	gcc -static -O2 -Wall -Werror -o $@ $< -lpthread
+
+$(INITRD): boot/mkinitramfs boot/initramfs/init $(wildcard tests/guest/*.sh) $(PROGS)
+	boot/mkinitramfs $@ $(PROGS_DIR)
+
+run: kernel initramfs
+	@rc=0; $(QEMU_RUN) --append "sptests=demo" --timeout $(TIMEOUT) \
+		--log $(BUILD)/run.log || rc=$$?; \
+	grep -a 'sched_policy:' $(BUILD)/run.log | sed 's/\r$$//' || true; \
+	sed -n '/SPTEST: begin demo/,/SPTEST: done/p' $(BUILD)/run.log | sed 's/\r$$//'; \
+	echo "run: full console log in $(BUILD)/run.log"; exit $$rc
+
+shell: kernel initramfs
+	@$(QEMU_RUN) --append "sptests=shell" --interactive
+
+test: kernel initramfs
+	@tests/run --kernel $(KIMAGE) --initrd $(INITRD) --logdir $(BUILD)/test-logs
+
+clean:
+	rm -rf $(BUILD)

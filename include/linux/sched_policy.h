@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The public API of pluggable CPU scheduling policies.
+ *
+ * A policy schedules every SCHED_NORMAL, SCHED_BATCH and SCHED_IDLE task
+ * while it is active; RT, deadline, stop and idle classes are untouched.
+ * It fills in a struct sched_policy_ops and registers it.  This header and
+ * the helpers it declares are all a policy may use: policies never include
+ * kernel/sched/sched.h, so every policy also builds as an out-of-tree module.
+ *
+ * Locking: every hook that takes a struct sched_policy_rq is called with
+ * that CPU's run-queue lock held and interrupts off; hooks must not sleep
+ * and must not take another run-queue lock.  select_cpu is called with the
+ * task's pi_lock held.  The core does runtime accounting, nr_running,
+ * statistics and tracing; a policy decides order and preemption only.
+ */
+#ifndef _LINUX_SCHED_POLICY_H
+#define _LINUX_SCHED_POLICY_H
+
+#include <linux/sched.h>
+#include <linux/module.h>
+#include <linux/cpumask.h>
+#include <linux/sched_policy_types.h>
+
+#define SCHED_POLICY_NAME_MAX		16
+#define SCHED_POLICY_MAX_STATS		16
+#define SCHED_POLICY_DEFAULT_NAME	"eevdf"
+
+/* An opaque per-CPU run-queue handle. */
+struct sched_policy_rq;
+
+/* ops->flags */
+#define SCHED_POLICY_GLOBAL_QUEUE	(1U << 0) /* one queue for all CPUs */
+
+/* enqueue flags */
+#define SP_ENQ_WAKEUP		(1U << 0) /* the task woke up */
+#define SP_ENQ_NEW		(1U << 1) /* first enqueue after fork */
+#define SP_ENQ_MIGRATED		(1U << 2) /* arrives from another CPU */
+#define SP_ENQ_RESTORE		(1U << 3) /* put back after an attribute change */
+
+/* dequeue flags */
+#define SP_DEQ_SLEEP		(1U << 0) /* the task goes to sleep */
+#define SP_DEQ_SAVE		(1U << 1) /* taken out for an attribute change */
+
+/* select_cpu wake flags */
+#define SP_WAKE_FORK		(1U << 0)
+#define SP_WAKE_EXEC		(1U << 1)
+#define SP_WAKE_SYNC		(1U << 2)
+
+/* sched_policy_entity.flags, owned by the core */
+#define SP_TASK_QUEUED		(1U << 0) /* between enqueue and dequeue */
+
+/**
+ * struct sched_policy_tunable - one range-checked sysfs/boot tunable
+ * @name:	file name under /sys/kernel/sched_policy/<policy>/tunables/
+ * @value:	the policy's variable; read locklessly by the policy
+ * @min, @max:	inclusive range; writes outside it fail with -EINVAL
+ * @unit:	shown in the documentation ("ms", "ns", "bool", ...)
+ *
+ * The array in ops->tunables ends with an entry whose @name is NULL.
+ */
+struct sched_policy_tunable {
+	const char	*name;
+	u64		*value;
+	u64		min;
+	u64		max;
+	const char	*unit;
+};
+
+/**
+ * struct sched_policy_ops - the contract between core and policy
+ *
+ * Required: name, enqueue, dequeue, pick_next, put_prev, set_next, tick,
+ * and, for a per-CPU policy on SMP, migration_candidate or balance.
+ *
+ * Queue model: enqueue/dequeue bracket the time a task is runnable on this
+ * CPU.  set_next() tells the policy the task now runs (most policies take
+ * it off their queue); put_prev() tells it the task stopped running and
+ * whether it is still queued (then it goes back into the queue).
+ * pick_next() only chooses and must not change any queue: @curr is the
+ * running task when it belongs to the policy and is still queued (it may
+ * be chosen again), else NULL.
+ */
+struct sched_policy_ops {
+	const char	*name;
+	struct module	*owner;
+	unsigned int	flags;
+	size_t		percpu_size;	/* private per-CPU data, zeroed */
+
+	int  (*init)(void);		/* the policy becomes active */
+	void (*exit)(void);		/* the policy is no longer active */
+	void (*cpu_init)(struct sched_policy_rq *rq);
+
+	void (*task_init)(struct task_struct *p);	/* enters the policy */
+	void (*task_fork)(struct task_struct *p);	/* forked; default task_init */
+	void (*task_exit)(struct task_struct *p);	/* dead or leaving */
+
+	void (*enqueue)(struct sched_policy_rq *rq, struct task_struct *p,
+			unsigned int flags);
+	void (*dequeue)(struct sched_policy_rq *rq, struct task_struct *p,
+			unsigned int flags);
+	struct task_struct *(*pick_next)(struct sched_policy_rq *rq,
+					 struct task_struct *curr);
+	void (*put_prev)(struct sched_policy_rq *rq, struct task_struct *p,
+			 bool queued);
+	void (*set_next)(struct sched_policy_rq *rq, struct task_struct *p);
+	void (*tick)(struct sched_policy_rq *rq, struct task_struct *curr);
+	void (*account)(struct sched_policy_rq *rq, struct task_struct *curr,
+			u64 delta_ns);
+	void (*yield)(struct sched_policy_rq *rq, struct task_struct *curr);
+	bool (*wakeup_preempt)(struct sched_policy_rq *rq,
+			       struct task_struct *curr,
+			       struct task_struct *woken);
+
+	int  (*select_cpu)(struct task_struct *p, int prev_cpu,
+			   unsigned int wake_flags);
+	int  (*balance)(struct sched_policy_rq *rq);
+	unsigned long (*load)(struct sched_policy_rq *rq);
+	struct task_struct *(*migration_candidate)(struct sched_policy_rq *rq,
+						   int dst_cpu);
+
+	void (*prio_changed)(struct sched_policy_rq *rq, struct task_struct *p,
+			     int old_prio);
+	void (*cpus_allowed_changed)(struct task_struct *p,
+				     const struct cpumask *new_mask);
+	void (*cpu_online)(struct sched_policy_rq *rq);
+	void (*cpu_offline)(struct sched_policy_rq *rq);
+	u64  (*timeslice_ns)(struct task_struct *p);
+	void (*dump)(struct sched_policy_rq *rq);
+
+	const struct sched_policy_tunable *tunables;
+	const char * const *stat_names;	/* policy's own counters */
+	unsigned int	nr_stats;
+
+	/* owned by the core */
+	struct list_head	list;
+	struct kobject		*kobj;
+	u64 __percpu		*stats;
+	void __percpu		*percpu_data;
+};
+
+int sched_policy_register(struct sched_policy_ops *ops);
+void sched_policy_unregister(struct sched_policy_ops *ops);
+
+/*
+ * Built-in policies must exist before the first fork, long before
+ * initcalls run: they are collected from a linker section by sched_init().
+ * As a module, the same line registers on load and unregisters on unload.
+ */
+#ifdef MODULE
+#define sched_policy_declare(ops)					\
+	static int __init ops##_module_init(void)			\
+	{								\
+		return sched_policy_register(&(ops));			\
+	}								\
+	static void __exit ops##_module_exit(void)			\
+	{								\
+		sched_policy_unregister(&(ops));			\
+	}								\
+	module_init(ops##_module_init);					\
+	module_exit(ops##_module_exit)
+#else
+#define sched_policy_declare(ops)					\
+	static struct sched_policy_ops *const __sched_policy_##ops	\
+	__used __section("__sched_policy_builtin") = &(ops)
+#endif
+
+/* Run-queue handles */
+int sched_policy_rq_cpu(const struct sched_policy_rq *rq);
+struct sched_policy_rq *sched_policy_cpu_rq(int cpu);
+void *sched_policy_rq_priv(struct sched_policy_rq *rq);
+unsigned int sched_policy_rq_nr_queued(const struct sched_policy_rq *rq);
+u64 sched_policy_rq_clock(struct sched_policy_rq *rq);
+struct task_struct *sched_policy_rq_curr(struct sched_policy_rq *rq);
+void sched_policy_resched(struct sched_policy_rq *rq);
+void sched_policy_resched_cpu(int cpu);
+bool sched_policy_cpu_idle(int cpu);
+
+/* Tasks */
+bool sched_policy_task_running(const struct task_struct *p);
+bool sched_policy_can_migrate(struct task_struct *p, int dst_cpu);
+unsigned long sched_policy_task_weight(const struct task_struct *p);
+u64 sched_policy_task_runtime(const struct task_struct *p);
+int sched_policy_select_idle_cpu(struct task_struct *p, int prev_cpu);
+
+/* The policy's own counters, indexed as ops->stat_names */
+void sched_policy_stat_add(struct sched_policy_rq *rq, unsigned int idx,
+			   u64 val);
+
+static inline bool sched_policy_task_queued(const struct task_struct *p)
+{
+	return p->sp.flags & SP_TASK_QUEUED;
+}
+
+/* The policy's view of its private area in task_struct */
+#define sched_policy_priv(p, type)					\
+	({								\
+		BUILD_BUG_ON(sizeof(type) > sizeof((p)->sp.priv));	\
+		(type *)(p)->sp.priv;					\
+	})
+
+#endif /* _LINUX_SCHED_POLICY_H */

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Per-task state of the pluggable scheduling policy class.
+ *
+ * Embedded in task_struct so that no policy allocates on a hot path.
+ * The core owns @flags; everything else belongs to the active policy,
+ * which may use the generic queue nodes and overlay @priv with its own
+ * struct (see sched_policy_priv() in <linux/sched_policy.h>).
+ */
+#ifndef _LINUX_SCHED_POLICY_TYPES_H
+#define _LINUX_SCHED_POLICY_TYPES_H
+
+#include <linux/types.h>
+#include <linux/list.h>
+#include <linux/rbtree_types.h>
+
+#define SCHED_POLICY_PRIV_WORDS	8
+
+struct sched_policy_entity {
+	struct list_head	run_node;	/* policy's list queues */
+	struct rb_node		tree_node;	/* policy's tree queues */
+	u64			key;		/* policy's sort key */
+	unsigned int		flags;		/* SP_TASK_*, core-owned */
+	u64			priv[SCHED_POLICY_PRIV_WORDS];
+};
+
+#endif /* _LINUX_SCHED_POLICY_TYPES_H */

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The generic balancer shared by per-CPU policies.
+ *
+ * It only ever pulls, one task at a time, and never holds two run-queue
+ * locks except through double_lock_balance():
+ *
+ *  - newidle: a CPU about to run out of policy tasks pulls a waiting task
+ *    from the busiest CPU (balance(), before the pick);
+ *  - periodic: every balance interval, a busy CPU's tick kicks idle CPUs
+ *    that could take one of its waiting tasks (they then pull as above),
+ *    and a CPU with at least two tasks fewer than the busiest one marks
+ *    itself to pull at its next schedule.
+ *
+ * "Busiest" is by the policy's load() (default: tasks queued); which task
+ * moves is the policy's migration_candidate().  Wakeup placement prefers
+ * the previous CPU when idle, then any idle allowed CPU, then the allowed
+ * CPU with the fewest queued tasks.
+ */
+#include "internal.h"
+#include <trace/events/sched_policy.h>
+
+unsigned int sched_policy_balance_interval_ms = 4;
+
+static unsigned long sp_load(struct sched_policy_rq *sprq)
+{
+	if (sched_policy_active->load)
+		return sched_policy_active->load(sprq);
+	return READ_ONCE(sprq->nr_queued);
+}
+
+/* Worth pulling from @src to a CPU that has @this_nr tasks? */
+static bool sp_imbalanced(struct sched_policy_rq *src, unsigned int this_nr)
+{
+	unsigned int nr = READ_ONCE(src->nr_queued);
+
+	return nr >= 2 && nr >= this_nr + 2;
+}
+
+static struct sched_policy_rq *sp_find_busiest(int this_cpu,
+					       unsigned int this_nr)
+{
+	struct sched_policy_rq *busiest = NULL;
+	unsigned long max_load = 0;
+	int cpu;
+
+	for_each_cpu(cpu, cpu_active_mask) {
+		struct sched_policy_rq *sprq = &per_cpu(sched_policy_rqs, cpu);
+		unsigned long load;
+
+		if (cpu == this_cpu || !sp_imbalanced(sprq, this_nr))
+			continue;
+		load = sp_load(sprq);
+		if (load > max_load) {
+			max_load = load;
+			busiest = sprq;
+		}
+	}
+	return busiest;
+}
+
+/* Called with this_rq locked (unpinned); may drop and retake it. */
+static bool sp_pull_from(struct rq *this_rq, struct sched_policy_rq *src)
+{
+	struct rq *src_rq = src->rq;
+	int this_cpu = cpu_of(this_rq);
+	struct task_struct *p = NULL;
+
+	double_lock_balance(this_rq, src_rq);
+	if (sp_imbalanced(src, sp_rq_of(this_rq)->nr_queued))
+		p = sched_policy_active->migration_candidate(src, this_cpu);
+	if (p && (WARN_ON_ONCE(!sched_policy_can_migrate(p, this_cpu)) ||
+		  WARN_ON_ONCE(!task_on_rq_queued(p))))
+		p = NULL;
+	if (p) {
+		deactivate_task(src_rq, p, 0);
+		set_task_cpu(p, this_cpu);
+		activate_task(this_rq, p, 0);
+		sp_stat_add(sp_rq_of(this_rq), SP_STAT_BALANCE_PULLS, 1);
+		trace_sched_policy_pull(p, src->cpu, this_cpu);
+	}
+	double_unlock_balance(this_rq, src_rq);
+	return p;
+}
+
+int sp_balance(struct rq *rq, struct rq_flags *rf)
+{
+	struct sched_policy_rq *sprq = sp_rq_of(rq);
+	struct sched_policy_rq *busiest;
+	bool pending = sprq->pull_pending;
+
+	sprq->pull_pending = false;
+	if (sched_policy_active->balance)
+		return sched_policy_active->balance(sprq);
+	if (!IS_ENABLED(CONFIG_SMP) || !sched_policy_active->migration_candidate)
+		return sprq->nr_queued > 0;
+	if ((sprq->nr_queued && !pending) || !cpu_active(cpu_of(rq)))
+		return sprq->nr_queued > 0;
+
+	busiest = sp_find_busiest(sprq->cpu, sprq->nr_queued);
+	if (busiest) {
+		rq_unpin_lock(rq, rf);
+		sp_pull_from(rq, busiest);
+		rq_repin_lock(rq, rf);
+	}
+	return sprq->nr_queued > 0;
+}
+
+/* Kick idle CPUs that could run one of our waiting tasks. */
+static void sp_kick_idle(struct sched_policy_rq *sprq)
+{
+	unsigned int waiting = sprq->nr_queued - 1;
+	int cpu;
+
+	for_each_cpu(cpu, cpu_active_mask) {
+		if (!waiting)
+			break;
+		if (cpu == sprq->cpu || !available_idle_cpu(cpu) ||
+		    !sched_policy_active->migration_candidate(sprq, cpu))
+			continue;
+		sched_policy_resched_cpu(cpu);
+		waiting--;
+	}
+}
+
+/* From the tick of a CPU running a policy task, rq locked. */
+void sp_tick_balance(struct rq *rq)
+{
+	struct sched_policy_rq *sprq = sp_rq_of(rq);
+
+	if (!IS_ENABLED(CONFIG_SMP) || sched_policy_active->balance ||
+	    !sched_policy_active->migration_candidate ||
+	    time_before(jiffies, sprq->next_balance))
+		return;
+	sprq->next_balance = jiffies +
+		msecs_to_jiffies(READ_ONCE(sched_policy_balance_interval_ms));
+
+	if (sprq->nr_queued >= 2)
+		sp_kick_idle(sprq);
+	if (sp_find_busiest(sprq->cpu, sprq->nr_queued)) {
+		sprq->pull_pending = true;
+		resched_curr(rq);
+	}
+}
+
+int sched_policy_select_idle_cpu(struct task_struct *p, int prev_cpu)
+{
+	unsigned int best_nr = UINT_MAX;
+	int cpu, best = prev_cpu;
+
+	if (cpumask_test_cpu(prev_cpu, p->cpus_ptr) &&
+	    available_idle_cpu(prev_cpu))
+		return prev_cpu;
+
+	for_each_cpu_and(cpu, p->cpus_ptr, cpu_active_mask) {
+		unsigned int nr = READ_ONCE(per_cpu(sched_policy_rqs, cpu).nr_queued);
+
+		if (available_idle_cpu(cpu))
+			return cpu;
+		if (nr < best_nr || (nr == best_nr && cpu == prev_cpu)) {
+			best_nr = nr;
+			best = cpu;
+		}
+	}
+	return best;
+}
+EXPORT_SYMBOL_GPL(sched_policy_select_idle_cpu);

@@ -1,0 +1,412 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The policy class: one struct sched_class, between fair and idle, that
+ * hands every ordering and preemption decision to the active policy
+ * (struct sched_policy_ops) and does the shared work itself: nr_running,
+ * runtime accounting (update_curr_common: sum_exec_runtime, cputime,
+ * cgroup time), statistics, trace events, and the conversion of a
+ * policy's "resched" into resched_curr().
+ *
+ * The core tracks whether the policy holds a task (SP_TASK_QUEUED) so
+ * that the dequeue/put_prev/enqueue/set_next sequences of attribute
+ * changes reach the policy in a consistent order: put_prev() is told the
+ * task is queued only when it really is.
+ */
+#include "internal.h"
+
+#define CREATE_TRACE_POINTS
+#include <trace/events/sched_policy.h>
+
+DEFINE_PER_CPU_SHARED_ALIGNED(struct sched_policy_rq, sched_policy_rqs);
+
+static inline struct sched_policy_ops *sp_ops(void)
+{
+	return sched_policy_active;
+}
+
+static unsigned int sp_enqueue_flags(int flags)
+{
+	unsigned int f = 0;
+
+	if (flags & ENQUEUE_WAKEUP)
+		f |= SP_ENQ_WAKEUP;
+	if (flags & ENQUEUE_INITIAL)
+		f |= SP_ENQ_NEW;
+	if (flags & ENQUEUE_MIGRATED)
+		f |= SP_ENQ_MIGRATED;
+	if (flags & ENQUEUE_RESTORE)
+		f |= SP_ENQ_RESTORE;
+	return f;
+}
+
+static unsigned int sp_dequeue_flags(int flags)
+{
+	unsigned int f = 0;
+
+	if (flags & DEQUEUE_SLEEP)
+		f |= SP_DEQ_SLEEP;
+	if (flags & DEQUEUE_SAVE)
+		f |= SP_DEQ_SAVE;
+	return f;
+}
+
+static void update_curr_policy(struct rq *rq)
+{
+	struct task_struct *curr = rq->curr;
+	s64 delta;
+
+	if (curr->sched_class != &policy_sched_class)
+		return;
+	delta = update_curr_common(rq);
+	if (delta > 0 && sp_ops()->account)
+		sp_ops()->account(sp_rq_of(rq), curr, delta);
+}
+
+static void enqueue_task_policy(struct rq *rq, struct task_struct *p,
+				int flags)
+{
+	struct sched_policy_rq *sprq = sp_rq_of(rq);
+
+	if (WARN_ON_ONCE(p->sp.flags & SP_TASK_QUEUED))
+		return;
+	p->sp.flags |= SP_TASK_QUEUED;
+	sprq->nr_queued++;
+	add_nr_running(rq, 1);
+	sp_ops()->enqueue(sprq, p, sp_enqueue_flags(flags));
+	sp_stat_add(sprq, SP_STAT_ENQUEUES, 1);
+}
+
+static bool dequeue_task_policy(struct rq *rq, struct task_struct *p,
+				int flags)
+{
+	struct sched_policy_rq *sprq = sp_rq_of(rq);
+
+	if (WARN_ON_ONCE(!(p->sp.flags & SP_TASK_QUEUED)))
+		return true;
+	if (task_current(rq, p))
+		update_curr_policy(rq);
+	sp_ops()->dequeue(sprq, p, sp_dequeue_flags(flags));
+	p->sp.flags &= ~SP_TASK_QUEUED;
+	sprq->nr_queued--;
+	sub_nr_running(rq, 1);
+	sp_stat_add(sprq, SP_STAT_DEQUEUES, 1);
+	return true;
+}
+
+static void yield_task_policy(struct rq *rq)
+{
+	struct sched_policy_rq *sprq = sp_rq_of(rq);
+
+	update_curr_policy(rq);
+	if (sp_ops()->yield)
+		sp_ops()->yield(sprq, rq->curr);
+	sp_stat_add(sprq, SP_STAT_YIELDS, 1);
+}
+
+static void wakeup_preempt_policy(struct rq *rq, struct task_struct *p,
+				  int flags)
+{
+	struct sched_policy_rq *sprq = sp_rq_of(rq);
+
+	if (!sp_ops()->wakeup_preempt || test_tsk_need_resched(rq->curr))
+		return;
+	update_curr_policy(rq);
+	if (!sp_ops()->wakeup_preempt(sprq, rq->curr, p))
+		return;
+	resched_curr(rq);
+	sp_stat_add(sprq, SP_STAT_WAKEUP_PREEMPTS, 1);
+	trace_sched_policy_preempt(sprq->cpu, rq->curr, p);
+}
+
+static int balance_policy(struct rq *rq, struct task_struct *prev,
+			  struct rq_flags *rf)
+{
+	return sp_balance(rq, rf);
+}
+
+static struct task_struct *pick_task_policy(struct rq *rq)
+{
+	struct sched_policy_rq *sprq = sp_rq_of(rq);
+	struct task_struct *curr = rq->curr, *p;
+	u64 start, cost;
+
+	if (!sprq->nr_queued)
+		return NULL;
+	if (curr->sched_class != &policy_sched_class ||
+	    !(curr->sp.flags & SP_TASK_QUEUED))
+		curr = NULL;
+
+	start = local_clock();
+	p = sp_ops()->pick_next(sprq, curr);
+	cost = local_clock() - start;
+
+	sp_stat_add(sprq, SP_STAT_PICKS, 1);
+	sp_stat_add(sprq, SP_STAT_PICK_NS, cost);
+	trace_sched_policy_pick(sprq->cpu, p, sprq->nr_queued, cost);
+	return p;
+}
+
+static void put_prev_task_policy(struct rq *rq, struct task_struct *p,
+				 struct task_struct *next)
+{
+	update_curr_policy(rq);
+	sp_ops()->put_prev(sp_rq_of(rq), p, p->sp.flags & SP_TASK_QUEUED);
+}
+
+static void set_next_task_policy(struct rq *rq, struct task_struct *p,
+				 bool first)
+{
+	p->se.exec_start = rq_clock_task(rq);
+	p->se.prev_sum_exec_runtime = p->se.sum_exec_runtime;
+	sp_ops()->set_next(sp_rq_of(rq), p);
+}
+
+static void task_tick_policy(struct rq *rq, struct task_struct *curr,
+			     int queued)
+{
+	struct sched_policy_rq *sprq = sp_rq_of(rq);
+
+	update_curr_policy(rq);
+	sp_stat_add(sprq, SP_STAT_TICKS, 1);
+	sp_ops()->tick(sprq, curr);
+	sp_tick_balance(rq);
+}
+
+static void task_fork_policy(struct task_struct *p)
+{
+	if (sp_ops()->task_fork)
+		sp_ops()->task_fork(p);
+	else if (sp_ops()->task_init)
+		sp_ops()->task_init(p);
+}
+
+static void task_dead_policy(struct task_struct *p)
+{
+	if (sp_ops()->task_exit)
+		sp_ops()->task_exit(p);
+}
+
+static void switching_to_policy(struct rq *rq, struct task_struct *p)
+{
+	if (sp_ops()->task_init)
+		sp_ops()->task_init(p);
+}
+
+static void switched_from_policy(struct rq *rq, struct task_struct *p)
+{
+	if (sp_ops()->task_exit)
+		sp_ops()->task_exit(p);
+}
+
+static void switched_to_policy(struct rq *rq, struct task_struct *p)
+{
+	if (task_on_rq_queued(p) && !task_current(rq, p))
+		wakeup_preempt(rq, p, 0);
+}
+
+static void prio_changed_policy(struct rq *rq, struct task_struct *p,
+				int old_prio)
+{
+	if (sp_ops()->prio_changed)
+		sp_ops()->prio_changed(sp_rq_of(rq), p, old_prio);
+}
+
+static unsigned int get_rr_interval_policy(struct rq *rq,
+					   struct task_struct *p)
+{
+	if (!sp_ops()->timeslice_ns)
+		return 0;
+	return NS_TO_JIFFIES(sp_ops()->timeslice_ns(p));
+}
+
+#ifdef CONFIG_SMP
+static int select_task_rq_policy(struct task_struct *p, int prev_cpu,
+				 int wake_flags)
+{
+	unsigned int f = 0;
+
+	if (!sp_ops()->select_cpu)
+		return sched_policy_select_idle_cpu(p, prev_cpu);
+	if (wake_flags & WF_FORK)
+		f |= SP_WAKE_FORK;
+	if (wake_flags & WF_EXEC)
+		f |= SP_WAKE_EXEC;
+	if (wake_flags & WF_SYNC)
+		f |= SP_WAKE_SYNC;
+	return sp_ops()->select_cpu(p, prev_cpu, f);
+}
+
+static void migrate_task_rq_policy(struct task_struct *p, int new_cpu)
+{
+	this_cpu_inc(sched_policy_active->stats[SP_STAT_MIGRATIONS]);
+}
+
+static void set_cpus_allowed_policy(struct task_struct *p,
+				    struct affinity_context *ctx)
+{
+	set_cpus_allowed_common(p, ctx);
+	if (sp_ops()->cpus_allowed_changed)
+		sp_ops()->cpus_allowed_changed(p, ctx->new_mask);
+}
+
+static void rq_online_policy(struct rq *rq)
+{
+	if (sp_ops()->cpu_online)
+		sp_ops()->cpu_online(sp_rq_of(rq));
+}
+
+static void rq_offline_policy(struct rq *rq)
+{
+	if (sp_ops()->cpu_offline)
+		sp_ops()->cpu_offline(sp_rq_of(rq));
+}
+#endif
+
+DEFINE_SCHED_CLASS(policy) = {
+	.enqueue_task		= enqueue_task_policy,
+	.dequeue_task		= dequeue_task_policy,
+	.yield_task		= yield_task_policy,
+	.wakeup_preempt		= wakeup_preempt_policy,
+	.balance		= balance_policy,
+	.pick_task		= pick_task_policy,
+	.put_prev_task		= put_prev_task_policy,
+	.set_next_task		= set_next_task_policy,
+#ifdef CONFIG_SMP
+	.select_task_rq		= select_task_rq_policy,
+	.migrate_task_rq	= migrate_task_rq_policy,
+	.set_cpus_allowed	= set_cpus_allowed_policy,
+	.rq_online		= rq_online_policy,
+	.rq_offline		= rq_offline_policy,
+#endif
+	.task_tick		= task_tick_policy,
+	.task_fork		= task_fork_policy,
+	.task_dead		= task_dead_policy,
+	.switching_to		= switching_to_policy,
+	.switched_from		= switched_from_policy,
+	.switched_to		= switched_to_policy,
+	.prio_changed		= prio_changed_policy,
+	.get_rr_interval	= get_rr_interval_policy,
+	.update_curr		= update_curr_policy,
+};
+
+bool sched_policy_can_stop_tick(struct rq *rq)
+{
+	return sp_rq_of(rq)->nr_queued <= 1;
+}
+
+/* Helpers exported to policies; see <linux/sched_policy.h>. */
+
+int sched_policy_rq_cpu(const struct sched_policy_rq *rq)
+{
+	return rq->cpu;
+}
+EXPORT_SYMBOL_GPL(sched_policy_rq_cpu);
+
+struct sched_policy_rq *sched_policy_cpu_rq(int cpu)
+{
+	return &per_cpu(sched_policy_rqs, cpu);
+}
+EXPORT_SYMBOL_GPL(sched_policy_cpu_rq);
+
+void *sched_policy_rq_priv(struct sched_policy_rq *rq)
+{
+	return per_cpu_ptr(sched_policy_active->percpu_data, rq->cpu);
+}
+EXPORT_SYMBOL_GPL(sched_policy_rq_priv);
+
+unsigned int sched_policy_rq_nr_queued(const struct sched_policy_rq *rq)
+{
+	return rq->nr_queued;
+}
+EXPORT_SYMBOL_GPL(sched_policy_rq_nr_queued);
+
+u64 sched_policy_rq_clock(struct sched_policy_rq *rq)
+{
+	return rq_clock_task(rq->rq);
+}
+EXPORT_SYMBOL_GPL(sched_policy_rq_clock);
+
+struct task_struct *sched_policy_rq_curr(struct sched_policy_rq *rq)
+{
+	return rq->rq->curr;
+}
+EXPORT_SYMBOL_GPL(sched_policy_rq_curr);
+
+void sched_policy_resched(struct sched_policy_rq *rq)
+{
+	resched_curr(rq->rq);
+}
+EXPORT_SYMBOL_GPL(sched_policy_resched);
+
+/*
+ * Kick another CPU into schedule() without taking its run-queue lock: a
+ * policy calling this holds its own, and two rq locks may only be taken
+ * together through double_lock_balance().
+ */
+static void sp_kick_fn(struct irq_work *work)
+{
+	set_tsk_need_resched(current);
+	set_preempt_need_resched();
+}
+
+void sched_policy_resched_cpu(int cpu)
+{
+	irq_work_queue_on(&per_cpu(sched_policy_rqs, cpu).kick, cpu);
+}
+EXPORT_SYMBOL_GPL(sched_policy_resched_cpu);
+
+bool sched_policy_cpu_idle(int cpu)
+{
+	return available_idle_cpu(cpu);
+}
+EXPORT_SYMBOL_GPL(sched_policy_cpu_idle);
+
+bool sched_policy_task_running(const struct task_struct *p)
+{
+	return task_on_cpu(task_rq(p), (struct task_struct *)p);
+}
+EXPORT_SYMBOL_GPL(sched_policy_task_running);
+
+bool sched_policy_can_migrate(struct task_struct *p, int dst_cpu)
+{
+	return !task_on_cpu(task_rq(p), p) &&
+	       !is_migration_disabled(p) &&
+	       cpu_active(dst_cpu) &&
+	       cpumask_test_cpu(dst_cpu, p->cpus_ptr);
+}
+EXPORT_SYMBOL_GPL(sched_policy_can_migrate);
+
+unsigned long sched_policy_task_weight(const struct task_struct *p)
+{
+	return scale_load_down(p->se.load.weight);
+}
+EXPORT_SYMBOL_GPL(sched_policy_task_weight);
+
+u64 sched_policy_task_runtime(const struct task_struct *p)
+{
+	return p->se.sum_exec_runtime;
+}
+EXPORT_SYMBOL_GPL(sched_policy_task_runtime);
+
+void sched_policy_stat_add(struct sched_policy_rq *rq, unsigned int idx,
+			   u64 val)
+{
+	if (WARN_ON_ONCE(idx >= sched_policy_active->nr_stats))
+		return;
+	sp_stat_add(rq, SP_NR_CORE_STATS + idx, val);
+}
+EXPORT_SYMBOL_GPL(sched_policy_stat_add);
+
+void __init sched_policy_init_rqs(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct sched_policy_rq *sprq = &per_cpu(sched_policy_rqs, cpu);
+
+		sprq->rq = cpu_rq(cpu);
+		sprq->cpu = cpu;
+		sprq->next_balance = INITIAL_JIFFIES;
+		init_irq_work(&sprq->kick, sp_kick_fn);
+	}
+}

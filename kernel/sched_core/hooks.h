@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The few things kernel/sched needs to know about the policy class.
+ * Included by kernel/sched/sched.h; not for policies.
+ */
+#ifndef _KERNEL_SCHED_CORE_HOOKS_H
+#define _KERNEL_SCHED_CORE_HOOKS_H
+
+#include <linux/jump_label.h>
+#include <linux/rbtree.h>
+#include <linux/sched.h>
+#include <uapi/linux/sched.h>
+
+struct rq;
+
+#ifdef CONFIG_SCHED_POLICY
+extern const struct sched_class policy_sched_class;
+DECLARE_STATIC_KEY_FALSE(__sched_policy_on);
+
+/* True while a policy other than eevdf owns the normal tasks. */
+static __always_inline bool sched_policy_enabled(void)
+{
+	return static_branch_unlikely(&__sched_policy_on);
+}
+
+static inline bool task_should_policy(int policy)
+{
+	return sched_policy_enabled() &&
+	       (policy == SCHED_NORMAL || policy == SCHED_BATCH ||
+		policy == SCHED_IDLE);
+}
+
+/* Called by __sched_fork() for every new task, whatever its class. */
+static inline void sched_policy_init_entity(struct task_struct *p)
+{
+	INIT_LIST_HEAD(&p->sp.run_node);
+	RB_CLEAR_NODE(&p->sp.tree_node);
+	p->sp.key = 0;
+	p->sp.flags = 0;
+	memset(p->sp.priv, 0, sizeof(p->sp.priv));
+}
+
+bool sched_policy_can_stop_tick(struct rq *rq);
+void sched_policy_init(void);
+#else
+static inline void sched_policy_init_entity(struct task_struct *p) { }
+static inline bool sched_policy_enabled(void) { return false; }
+static inline bool task_should_policy(int policy) { return false; }
+static inline bool sched_policy_can_stop_tick(struct rq *rq) { return true; }
+static inline void sched_policy_init(void) { }
+#endif
+
+#endif /* _KERNEL_SCHED_CORE_HOOKS_H */

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The policy registry and boot-time selection.
+ *
+ * Policies register a struct sched_policy_ops, validated like an elevator
+ * in elv_register(): a well-formed unique name, the required hooks, sane
+ * tunables.  Built-in policies are collected from a linker section by
+ * sched_policy_init(), called from sched_init() before the first fork, so
+ * that every normal task - init and kthreadd included - starts in the
+ * chosen policy.  "eevdf" is not a registered policy: it means the policy
+ * class stays empty and the kernel's own fair class runs normal tasks.
+ */
+#define pr_fmt(fmt) "sched_policy: " fmt
+
+#include <linux/ctype.h>
+#include <linux/kstrtox.h>
+#include "internal.h"
+
+LIST_HEAD(sched_policy_list);
+DEFINE_MUTEX(sched_policy_mutex);
+struct sched_policy_ops *sched_policy_active;
+DEFINE_STATIC_KEY_FALSE(__sched_policy_on);
+
+const char * const sp_core_stat_names[SP_NR_CORE_STATS] = {
+	[SP_STAT_ENQUEUES]		= "enqueues",
+	[SP_STAT_DEQUEUES]		= "dequeues",
+	[SP_STAT_PICKS]			= "picks",
+	[SP_STAT_PICK_NS]		= "pick_ns",
+	[SP_STAT_TICKS]			= "ticks",
+	[SP_STAT_WAKEUP_PREEMPTS]	= "wakeup_preempts",
+	[SP_STAT_YIELDS]		= "yields",
+	[SP_STAT_MIGRATIONS]		= "migrations",
+	[SP_STAT_BALANCE_PULLS]		= "balance_pulls",
+};
+
+/* From the linker script: pointers placed by sched_policy_declare(). */
+extern struct sched_policy_ops *const __sched_policy_builtin_start[];
+extern struct sched_policy_ops *const __sched_policy_builtin_end[];
+
+static char sp_boot_name[64] __initdata;
+static bool sp_boot_given __initdata;
+
+static int __init sp_boot_param(char *str)
+{
+	strscpy(sp_boot_name, str ? str : "", sizeof(sp_boot_name));
+	sp_boot_given = true;
+	return 0;
+}
+early_param("sched_policy", sp_boot_param);
+
+static bool sp_name_valid(const char *name)
+{
+	size_t i, len = strnlen(name, SCHED_POLICY_NAME_MAX);
+
+	if (!len || len >= SCHED_POLICY_NAME_MAX)
+		return false;
+	for (i = 0; i < len; i++)
+		if (!islower(name[i]) && !isdigit(name[i]) && name[i] != '_')
+			return false;
+	return strcmp(name, SCHED_POLICY_DEFAULT_NAME) != 0;
+}
+
+static int sp_reject(const struct sched_policy_ops *ops, const char *why)
+{
+	pr_err("refusing policy '%s': %s\n",
+	       ops->name ? ops->name : "(null)", why);
+	return -EINVAL;
+}
+
+static int sp_validate_tunables(const struct sched_policy_ops *ops)
+{
+	const struct sched_policy_tunable *t;
+
+	for (t = ops->tunables; t && t->name; t++) {
+		if (!*t->name || strchr(t->name, '/') || !t->value)
+			return sp_reject(ops, "malformed tunable");
+		if (t->min > t->max || *t->value < t->min ||
+		    *t->value > t->max)
+			return sp_reject(ops, "tunable default out of its range");
+	}
+	return 0;
+}
+
+#define SP_REQUIRE(ops, hook)						\
+	do {								\
+		if (!(ops)->hook)					\
+			return sp_reject(ops, "missing hook " #hook);	\
+	} while (0)
+
+int sched_policy_validate_ops(const struct sched_policy_ops *ops)
+{
+	if (!ops->name || !sp_name_valid(ops->name))
+		return sp_reject(ops, "name must be 1-15 of [a-z0-9_], not 'eevdf'");
+	SP_REQUIRE(ops, enqueue);
+	SP_REQUIRE(ops, dequeue);
+	SP_REQUIRE(ops, pick_next);
+	SP_REQUIRE(ops, put_prev);
+	SP_REQUIRE(ops, set_next);
+	SP_REQUIRE(ops, tick);
+	if (IS_ENABLED(CONFIG_SMP) && !(ops->flags & SCHED_POLICY_GLOBAL_QUEUE) &&
+	    !ops->balance && !ops->migration_candidate)
+		return sp_reject(ops, "per-CPU policy needs migration_candidate or balance");
+	if (ops->nr_stats > SCHED_POLICY_MAX_STATS ||
+	    (ops->nr_stats && !ops->stat_names))
+		return sp_reject(ops, "bad statistics table");
+	return sp_validate_tunables(ops);
+}
+EXPORT_SYMBOL_GPL(sched_policy_validate_ops);
+
+/* Look a policy up by name; a trailing newline (from sysfs) is ignored. */
+struct sched_policy_ops *sched_policy_find(const char *name, size_t len)
+{
+	struct sched_policy_ops *ops;
+
+	if (len && name[len - 1] == '\n')
+		len--;
+	list_for_each_entry(ops, &sched_policy_list, list)
+		if (strlen(ops->name) == len && !strncmp(ops->name, name, len))
+			return ops;
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(sched_policy_find);
+
+/* "eevdf rr ..." into @buf; returns the length. Caller holds the mutex. */
+size_t sched_policy_format_available(char *buf, size_t size)
+{
+	struct sched_policy_ops *ops;
+	size_t len = scnprintf(buf, size, "%s", SCHED_POLICY_DEFAULT_NAME);
+
+	list_for_each_entry(ops, &sched_policy_list, list)
+		len += scnprintf(buf + len, size - len, " %s", ops->name);
+	return len;
+}
+EXPORT_SYMBOL_GPL(sched_policy_format_available);
+
+/*
+ * Parse a decimal tunable value in [@min, @max].  Empty, signed,
+ * non-numeric, binary (embedded NUL), overlong and out-of-range input
+ * is -EINVAL; one trailing newline is accepted.
+ */
+int sched_policy_parse_value(const char *buf, size_t len, u64 min, u64 max,
+			     u64 *out)
+{
+	char tmp[24];
+	u64 val;
+
+	if (len && buf[len - 1] == '\n')
+		len--;
+	if (!len || len >= sizeof(tmp) || memchr(buf, '\0', len) ||
+	    !isdigit(buf[0]))
+		return -EINVAL;
+	memcpy(tmp, buf, len);
+	tmp[len] = '\0';
+	if (kstrtou64(tmp, 10, &val) || val < min || val > max)
+		return -EINVAL;
+	*out = val;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(sched_policy_parse_value);
+
+static int sp_register_locked(struct sched_policy_ops *ops)
+{
+	int ret = sched_policy_validate_ops(ops);
+
+	if (ret)
+		return ret;
+	if (sched_policy_find(ops->name, strlen(ops->name))) {
+		pr_err("refusing policy '%s': name already registered\n",
+		       ops->name);
+		return -EEXIST;
+	}
+	ops->stats = __alloc_percpu(sizeof(u64) * sp_nr_stats(ops),
+				    sizeof(u64));
+	if (!ops->stats)
+		return -ENOMEM;
+	list_add_tail(&ops->list, &sched_policy_list);
+	return 0;
+}
+
+int sched_policy_register(struct sched_policy_ops *ops)
+{
+	int ret;
+
+	mutex_lock(&sched_policy_mutex);
+	ret = sp_register_locked(ops);
+	if (!ret)
+		sched_policy_sysfs_add(ops);
+	mutex_unlock(&sched_policy_mutex);
+	if (!ret)
+		pr_info("registered policy '%s'\n", ops->name);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(sched_policy_register);
+
+void sched_policy_unregister(struct sched_policy_ops *ops)
+{
+	mutex_lock(&sched_policy_mutex);
+	if (WARN(ops == sched_policy_active,
+		 "sched_policy: active policy '%s' cannot be unregistered\n",
+		 ops->name)) {
+		mutex_unlock(&sched_policy_mutex);
+		return;
+	}
+	sched_policy_sysfs_remove(ops);
+	list_del_init(&ops->list);
+	free_percpu(ops->stats);
+	ops->stats = NULL;
+	mutex_unlock(&sched_policy_mutex);
+}
+EXPORT_SYMBOL_GPL(sched_policy_unregister);
+
+static int __init sp_activate_boot(struct sched_policy_ops *ops)
+{
+	int cpu, ret;
+
+	if (ops->percpu_size) {
+		ops->percpu_data = __alloc_percpu(ops->percpu_size,
+						  SMP_CACHE_BYTES);
+		if (!ops->percpu_data)
+			return -ENOMEM;
+	}
+	if (ops->init) {
+		ret = ops->init();
+		if (ret) {
+			free_percpu(ops->percpu_data);
+			ops->percpu_data = NULL;
+			return ret;
+		}
+	}
+	sched_policy_active = ops;
+	if (ops->cpu_init)
+		for_each_possible_cpu(cpu)
+			ops->cpu_init(sched_policy_cpu_rq(cpu));
+	static_branch_enable(&__sched_policy_on);
+	return 0;
+}
+
+/* The boot policy's ops; NULL for eevdf. Logs the one fallback line. */
+static struct sched_policy_ops *__init sp_choose_boot_policy(void)
+{
+	const char *fallback = CONFIG_SCHED_POLICY_DEFAULT;
+	const char *want = sp_boot_given ? sp_boot_name : fallback;
+	struct sched_policy_ops *ops;
+	char avail[128];
+
+	if (!strcmp(want, SCHED_POLICY_DEFAULT_NAME))
+		return NULL;
+	ops = sched_policy_find(want, strlen(want));
+	if (ops)
+		return ops;
+
+	sched_policy_format_available(avail, sizeof(avail));
+	if (sp_boot_given && strcmp(want, fallback)) {
+		ops = sched_policy_find(fallback, strlen(fallback));
+		if (ops || !strcmp(fallback, SCHED_POLICY_DEFAULT_NAME)) {
+			pr_warn("unknown policy '%s' (available: %s), using default '%s'\n",
+				want, avail, fallback);
+			return ops;
+		}
+	}
+	pr_warn("unknown policy '%s' (available: %s), using '%s'\n",
+		want, avail, SCHED_POLICY_DEFAULT_NAME);
+	return NULL;
+}
+
+void __init sched_policy_init(void)
+{
+	struct sched_policy_ops *const *builtin;
+	struct sched_policy_ops *ops;
+
+	sched_policy_init_rqs();
+	for (builtin = __sched_policy_builtin_start;
+	     builtin < __sched_policy_builtin_end; builtin++)
+		sp_register_locked(*builtin);
+
+	ops = sp_choose_boot_policy();
+	if (ops && sp_activate_boot(ops)) {
+		pr_err("policy '%s' failed to start, using '%s'\n", ops->name,
+		       SCHED_POLICY_DEFAULT_NAME);
+		ops = NULL;
+	}
+	pr_info("active policy: %s\n", ops ? ops->name : SCHED_POLICY_DEFAULT_NAME);
+}

@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /sys/kernel/sched_policy/ - see sysfs/ABI.md for the files.
+ *
+ * Writes are root-only (file mode and CAP_SYS_ADMIN) and range-checked:
+ * a bad value returns -EINVAL and leaves the old one.  Files inside a
+ * policy's directory never take sched_policy_mutex, because unregistering
+ * a policy removes its directory with that mutex held.
+ */
+#define pr_fmt(fmt) "sched_policy: " fmt
+
+#include <linux/kobject.h>
+#include <linux/sysfs.h>
+#include <linux/capability.h>
+#include <linux/slab.h>
+#include "internal.h"
+
+static struct kobject *sp_root;
+
+struct sp_tunable_attr {
+	struct kobj_attribute			attr;
+	const struct sched_policy_tunable	*t;
+};
+
+/* A policy's directory, freed with its kobject. */
+struct sp_policy_dir {
+	struct kobject			kobj;
+	struct sched_policy_ops		*ops;
+	struct attribute_group		tunables;
+	struct attribute		**attrs;
+	struct sp_tunable_attr		tattrs[];
+};
+
+static ssize_t available_show(struct kobject *kobj,
+			      struct kobj_attribute *attr, char *buf)
+{
+	size_t len;
+
+	mutex_lock(&sched_policy_mutex);
+	len = sched_policy_format_available(buf, PAGE_SIZE - 1);
+	mutex_unlock(&sched_policy_mutex);
+	return len + sysfs_emit_at(buf, len, "\n");
+}
+
+static ssize_t active_show(struct kobject *kobj, struct kobj_attribute *attr,
+			   char *buf)
+{
+	struct sched_policy_ops *ops = READ_ONCE(sched_policy_active);
+
+	return sysfs_emit(buf, "%s\n", ops ? ops->name : SCHED_POLICY_DEFAULT_NAME);
+}
+
+static int sp_store_u64(const char *buf, size_t count, u64 min, u64 max,
+			u64 *val)
+{
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	return sched_policy_parse_value(buf, count, min, max, val);
+}
+
+static ssize_t balance_interval_ms_show(struct kobject *kobj,
+					struct kobj_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", READ_ONCE(sched_policy_balance_interval_ms));
+}
+
+static ssize_t balance_interval_ms_store(struct kobject *kobj,
+					 struct kobj_attribute *attr,
+					 const char *buf, size_t count)
+{
+	u64 val;
+	int ret = sp_store_u64(buf, count, 1, 1000, &val);
+
+	if (ret)
+		return ret;
+	WRITE_ONCE(sched_policy_balance_interval_ms, val);
+	return count;
+}
+
+static struct kobj_attribute sp_available_attr = __ATTR_RO(available);
+static struct kobj_attribute sp_active_attr = __ATTR_RO(active);
+static struct kobj_attribute sp_balance_attr = __ATTR_RW(balance_interval_ms);
+
+static struct attribute *sp_root_attrs[] = {
+	&sp_available_attr.attr,
+	&sp_active_attr.attr,
+	&sp_balance_attr.attr,
+	NULL,
+};
+
+static const struct attribute_group sp_root_group = {
+	.attrs = sp_root_attrs,
+};
+
+static ssize_t tunable_show(struct kobject *kobj, struct kobj_attribute *attr,
+			    char *buf)
+{
+	struct sp_tunable_attr *ta = container_of(attr, struct sp_tunable_attr, attr);
+
+	return sysfs_emit(buf, "%llu\n", READ_ONCE(*ta->t->value));
+}
+
+static ssize_t tunable_store(struct kobject *kobj, struct kobj_attribute *attr,
+			     const char *buf, size_t count)
+{
+	struct sp_tunable_attr *ta = container_of(attr, struct sp_tunable_attr, attr);
+	u64 val;
+	int ret = sp_store_u64(buf, count, ta->t->min, ta->t->max, &val);
+
+	if (ret)
+		return ret;
+	WRITE_ONCE(*ta->t->value, val);
+	return count;
+}
+
+static const char *sp_stat_name(const struct sched_policy_ops *ops,
+				unsigned int i)
+{
+	return i < SP_NR_CORE_STATS ? sp_core_stat_names[i] :
+	       ops->stat_names[i - SP_NR_CORE_STATS];
+}
+
+/* "counter total cpu0 cpu1 ...", then one row per counter. */
+static ssize_t stats_show(struct kobject *kobj, struct kobj_attribute *attr,
+			  char *buf)
+{
+	struct sp_policy_dir *dir = container_of(kobj, struct sp_policy_dir, kobj);
+	struct sched_policy_ops *ops = dir->ops;
+	unsigned int i;
+	ssize_t len;
+	int cpu;
+
+	len = sysfs_emit(buf, "counter total");
+	for_each_possible_cpu(cpu)
+		len += sysfs_emit_at(buf, len, " cpu%d", cpu);
+	len += sysfs_emit_at(buf, len, "\n");
+
+	for (i = 0; i < sp_nr_stats(ops); i++) {
+		u64 sum = 0;
+
+		for_each_possible_cpu(cpu)
+			sum += READ_ONCE(per_cpu_ptr(ops->stats, cpu)[i]);
+		len += sysfs_emit_at(buf, len, "%s %llu", sp_stat_name(ops, i), sum);
+		for_each_possible_cpu(cpu)
+			len += sysfs_emit_at(buf, len, " %llu",
+					     READ_ONCE(per_cpu_ptr(ops->stats, cpu)[i]));
+		len += sysfs_emit_at(buf, len, "\n");
+	}
+	return len;
+}
+
+static struct kobj_attribute sp_stats_attr = __ATTR_RO(stats);
+
+static void sp_dir_release(struct kobject *kobj)
+{
+	struct sp_policy_dir *dir = container_of(kobj, struct sp_policy_dir, kobj);
+
+	kfree(dir->attrs);
+	kfree(dir);
+}
+
+static const struct kobj_type sp_dir_ktype = {
+	.release	= sp_dir_release,
+	.sysfs_ops	= &kobj_sysfs_ops,
+};
+
+static unsigned int sp_nr_tunables(const struct sched_policy_ops *ops)
+{
+	const struct sched_policy_tunable *t;
+	unsigned int n = 0;
+
+	for (t = ops->tunables; t && t->name; t++)
+		n++;
+	return n;
+}
+
+static int sp_dir_populate(struct sp_policy_dir *dir)
+{
+	struct sched_policy_ops *ops = dir->ops;
+	unsigned int i, n = sp_nr_tunables(ops);
+	int ret;
+
+	ret = sysfs_create_file(&dir->kobj, &sp_stats_attr.attr);
+	if (ret || !n)
+		return ret;
+
+	dir->attrs = kcalloc(n + 1, sizeof(*dir->attrs), GFP_KERNEL);
+	if (!dir->attrs)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		struct sp_tunable_attr *ta = &dir->tattrs[i];
+
+		ta->t = &ops->tunables[i];
+		sysfs_attr_init(&ta->attr.attr);
+		ta->attr.attr.name = ta->t->name;
+		ta->attr.attr.mode = 0644;
+		ta->attr.show = tunable_show;
+		ta->attr.store = tunable_store;
+		dir->attrs[i] = &ta->attr.attr;
+	}
+	dir->tunables.name = "tunables";
+	dir->tunables.attrs = dir->attrs;
+	return sysfs_create_group(&dir->kobj, &dir->tunables);
+}
+
+/* Called with sched_policy_mutex held. */
+void sched_policy_sysfs_add(struct sched_policy_ops *ops)
+{
+	struct sp_policy_dir *dir;
+	int ret;
+
+	if (!sp_root)
+		return;
+	dir = kzalloc(struct_size(dir, tattrs, sp_nr_tunables(ops)), GFP_KERNEL);
+	if (!dir)
+		goto fail;
+	dir->ops = ops;
+	ret = kobject_init_and_add(&dir->kobj, &sp_dir_ktype, sp_root, "%s",
+				   ops->name);
+	if (!ret)
+		ret = sp_dir_populate(dir);
+	if (ret) {
+		kobject_put(&dir->kobj);
+		goto fail;
+	}
+	ops->kobj = &dir->kobj;
+	return;
+fail:
+	pr_err("no sysfs directory for policy '%s'\n", ops->name);
+}
+
+void sched_policy_sysfs_remove(struct sched_policy_ops *ops)
+{
+	if (!ops->kobj)
+		return;
+	kobject_put(ops->kobj);
+	ops->kobj = NULL;
+}
+
+static int __init sched_policy_sysfs_init(void)
+{
+	struct sched_policy_ops *ops;
+	int ret;
+
+	mutex_lock(&sched_policy_mutex);
+	sp_root = kobject_create_and_add("sched_policy", kernel_kobj);
+	if (!sp_root) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	ret = sysfs_create_group(sp_root, &sp_root_group);
+	if (ret) {
+		kobject_put(sp_root);
+		sp_root = NULL;
+		goto out;
+	}
+	list_for_each_entry(ops, &sched_policy_list, list)
+		sched_policy_sysfs_add(ops);
+out:
+	mutex_unlock(&sched_policy_mutex);
+	if (ret)
+		pr_err("cannot create /sys/kernel/sched_policy (%d)\n", ret);
+	return ret;
+}
+subsys_initcall(sched_policy_sysfs_init);
