@@ -1,0 +1,86 @@
+# shellcheck shell=sh
+# Helpers shared by the guest tests (sourced, not a test itself).
+#
+# A test sets T=name, sources this file, calls sp_begin, and ends with
+# exactly one sp_ok / sp_fail (both exit the script).
+#
+# Environment provided by /init:
+#   SPTEST_EXPECT  expected active policy (sptest.expect=, sched_policy=, eevdf)
+#   SPTEST_POLICY  the sched_policy= value from the cmdline ("" if none)
+#   SPTEST_NCPUS   number of online CPUs
+
+SP=/sys/kernel/sched_policy
+# shellcheck disable=SC2034 # used by the tests
+TS_FILE=$SP/rr/tunables/timeslice_ms
+: "${SPTEST_EXPECT:=eevdf}"
+: "${SPTEST_POLICY:=}"
+: "${SPTEST_NCPUS:=$(grep -c '^processor' /proc/cpuinfo)}"
+SP_PIDS=""
+SP_TMP=/tmp/sptest.${T:?T must be set before sourcing lib.sh}
+mkdir -p "$SP_TMP"
+
+sp_begin() {
+	echo "SPTEST: begin $T"
+}
+
+# kill every background helper we started (hogs etc.)
+sp_cleanup() {
+	for p in $SP_PIDS; do
+		kill -KILL "$p" 2>/dev/null
+	done
+	for p in $SP_PIDS; do
+		wait "$p" 2>/dev/null
+	done
+	SP_PIDS=""
+}
+
+sp_ok() {
+	sp_cleanup
+	echo "SPTEST: ok $T $*"
+	exit 0
+}
+
+sp_fail() {
+	sp_cleanup
+	echo "SPTEST: not ok $T $*"
+	exit 0
+}
+
+# remember a background pid for cleanup
+sp_track() {
+	SP_PIDS="$SP_PIDS $1"
+}
+
+# seconds since boot, with fractions
+sp_uptime() {
+	cut -d' ' -f1 /proc/uptime
+}
+
+# sp_calc EXPR: print the value of an awk expression (floating point)
+sp_calc() {
+	awk "BEGIN { printf \"%.3f\", $1 }"
+}
+
+# sp_true EXPR: exit status 0 if the awk expression is true
+sp_true() {
+	awk "BEGIN { exit !($1) }"
+}
+
+# sp_kv KEY LINE: the value of KEY=value in a line of key=value words
+sp_kv() {
+	echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -n 1
+}
+
+# the active policy name, or "eevdf" on a kernel without the policy class
+sp_active() {
+	if [ -r "$SP/active" ]; then
+		cat "$SP/active"
+	else
+		echo eevdf
+	fi
+}
+
+# sp_stat_total FILE COUNTER: TOTAL column of COUNTER in a stats file
+sp_stat_total() {
+	awk -v c="$2" '$1 == c { print $2; found = 1 } END { if (!found) print "missing" }' "$1"
+}

@@ -1,0 +1,36 @@
+#!/bin/sh
+# nice_share: nice 0 vs nice 10 hog on CPU 0 for 3 s.  eevdf: the nice-0
+# share must exceed 4x the nice-10 share (weights 1024:110).  rr ignores
+# nice: the ratio must be within 0.8..1.25.  Other policies: report only.
+T=nice_share
+# shellcheck source=tests/guest/lib.sh
+. /tests/lib.sh
+sp_begin
+
+if ! share -t 3 -c 0 0 10 >"$SP_TMP/out" 2>&1; then
+	cat "$SP_TMP/out"
+	sp_fail "share driver failed: $(tail -n 1 "$SP_TMP/out")"
+fi
+cat "$SP_TMP/out"
+a=$(sed -n 's/^SHARE idx=0 .*cpu_ms=\([0-9.]*\).*/\1/p' "$SP_TMP/out")
+b=$(sed -n 's/^SHARE idx=1 .*cpu_ms=\([0-9.]*\).*/\1/p' "$SP_TMP/out")
+if [ -z "$a" ] || [ -z "$b" ]; then
+	sp_fail "could not parse share output"
+fi
+sp_true "$b > 0" || sp_fail "nice-10 hog got no CPU (nice0_ms=$a nice10_ms=$b)"
+ratio=$(sp_calc "$a / $b")
+pol=$(sp_active)
+detail="policy=$pol nice0_ms=$a nice10_ms=$b ratio=$ratio"
+case "$pol" in
+eevdf)
+	sp_true "$ratio > 4" || sp_fail "$detail (want > 4)"
+	sp_ok "$detail (want > 4)"
+	;;
+rr)
+	sp_true "$ratio >= 0.8 && $ratio <= 1.25" || sp_fail "$detail (rr ignores nice, want 0.8..1.25)"
+	sp_ok "$detail (rr ignores nice, want 0.8..1.25)"
+	;;
+*)
+	sp_ok "$detail (report only)"
+	;;
+esac

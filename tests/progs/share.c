@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * share - CPU share test driver.
+ *
+ * usage: share [-t SECONDS] [-c CPU] NICE [NICE...]
+ *
+ * Forks one spinning child per NICE argument, each optionally pinned to CPU
+ * (default 0; -c -1 means no pinning) and set to that nice value.  All
+ * children are released at the same time through a pipe and spin until a
+ * common CLOCK_MONOTONIC deadline, then record the CPU time they consumed
+ * since the release.  Output, one line per child and one summary line:
+ *
+ *   SHARE idx=I pid=P nice=N cpu_ms=U share_pct=S
+ *   SHARE_SUMMARY n=K secs=T cpu=C total_ms=U min_ms=A max_ms=B max_over_min=R
+ *
+ * Exit status: 0 if all children completed, 1 otherwise, 2 on usage error.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#define MAX_HOGS 64
+
+struct shared {
+	double deadline;
+	double cpu_ms[MAX_HOGS];
+	int done[MAX_HOGS];
+};
+
+static double now(clockid_t clk)
+{
+	struct timespec ts;
+
+	clock_gettime(clk, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: share [-t SECONDS] [-c CPU|-1] NICE [NICE...]\n");
+	exit(2);
+}
+
+static long parse_long(const char *s, const char *what, long lo, long hi)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < lo || v > hi) {
+		fprintf(stderr, "share: bad %s '%s' (want %ld..%ld)\n", what, s,
+			lo, hi);
+		exit(2);
+	}
+	return v;
+}
+
+static void child(struct shared *sh, int idx, long pin, long nice_val,
+		  int rfd)
+{
+	double c0, c1;
+	char c;
+
+	if (pin >= 0) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(pin, &set);
+		if (sched_setaffinity(0, sizeof(set), &set)) {
+			fprintf(stderr, "share[%d]: sched_setaffinity(%ld): %s\n",
+				idx, pin, strerror(errno));
+			_exit(1);
+		}
+	}
+	if (setpriority(PRIO_PROCESS, 0, nice_val)) {
+		fprintf(stderr, "share[%d]: setpriority(%ld): %s\n", idx,
+			nice_val, strerror(errno));
+		_exit(1);
+	}
+	/* wait for the start signal: the parent closes the write end */
+	while (read(rfd, &c, 1) < 0 && errno == EINTR)
+		;
+	c0 = now(CLOCK_THREAD_CPUTIME_ID);
+	while (now(CLOCK_MONOTONIC) < sh->deadline) {
+		for (volatile int i = 0; i < 1000; i++)
+			;
+	}
+	c1 = now(CLOCK_THREAD_CPUTIME_ID);
+	sh->cpu_ms[idx] = (c1 - c0) * 1e3;
+	sh->done[idx] = 1;
+	_exit(0);
+}
+
+int main(int argc, char **argv)
+{
+	double secs = 3.0, total = 0, min = 0, max = 0;
+	long pin = 0, nices[MAX_HOGS];
+	pid_t pids[MAX_HOGS];
+	struct shared *sh;
+	int n, i, opt, pfd[2], failed = 0;
+	char *end;
+
+	while ((opt = getopt(argc, argv, "+t:c:h")) != -1) {
+		switch (opt) {
+		case 't':
+			secs = strtod(optarg, &end);
+			if (end == optarg || *end || secs <= 0 || secs > 3600) {
+				fprintf(stderr, "share: bad seconds '%s'\n", optarg);
+				return 2;
+			}
+			break;
+		case 'c':
+			pin = parse_long(optarg, "cpu", -1, CPU_SETSIZE - 1);
+			break;
+		default:
+			usage();
+		}
+	}
+	n = argc - optind;
+	if (n < 1 || n > MAX_HOGS)
+		usage();
+	for (i = 0; i < n; i++)
+		nices[i] = parse_long(argv[optind + i], "nice", -20, 19);
+
+	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED) {
+		perror("share: mmap");
+		return 1;
+	}
+	if (pipe(pfd)) {
+		perror("share: pipe");
+		return 1;
+	}
+	fflush(stdout);
+	for (i = 0; i < n; i++) {
+		pids[i] = fork();
+		if (pids[i] < 0) {
+			perror("share: fork");
+			while (--i >= 0)
+				kill(pids[i], SIGKILL);
+			return 1;
+		}
+		if (pids[i] == 0) {
+			close(pfd[1]);
+			child(sh, i, pin, nices[i], pfd[0]);
+		}
+	}
+	close(pfd[0]);
+	/* let the children settle on their CPU before the release */
+	usleep(200000);
+	sh->deadline = now(CLOCK_MONOTONIC) + secs;
+	__sync_synchronize();
+	close(pfd[1]);
+
+	for (i = 0; i < n; i++) {
+		int status;
+
+		if (waitpid(pids[i], &status, 0) < 0) {
+			fprintf(stderr, "share: waitpid(%d): %s\n", (int)pids[i],
+				strerror(errno));
+			failed = 1;
+			continue;
+		}
+		if (!WIFEXITED(status) || WEXITSTATUS(status) || !sh->done[i]) {
+			fprintf(stderr, "share: child %d (pid %d) failed, status 0x%x\n",
+				i, (int)pids[i], status);
+			failed = 1;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		double v = sh->cpu_ms[i];
+
+		total += v;
+		if (i == 0 || v < min)
+			min = v;
+		if (i == 0 || v > max)
+			max = v;
+	}
+	for (i = 0; i < n; i++)
+		printf("SHARE idx=%d pid=%d nice=%ld cpu_ms=%.1f share_pct=%.2f\n",
+		       i, (int)pids[i], nices[i], sh->cpu_ms[i],
+		       total > 0 ? 100.0 * sh->cpu_ms[i] / total : 0.0);
+	printf("SHARE_SUMMARY n=%d secs=%g cpu=%ld total_ms=%.1f min_ms=%.1f max_ms=%.1f max_over_min=%.3f\n",
+	       n, secs, pin, total, min, max, min > 0 ? max / min : 0.0);
+	return failed;
+}
