@@ -12,7 +12,7 @@ pol=$(cat "$SP/active")
 F=$SP/$pol/stats
 [ -r "$F" ] || sp_fail "$F missing"
 
-# check the layout: header + one line per counter, TOTAL = sum of CPUs
+# check the layout: header + one numeric line per counter, same width
 check_layout() {
 	awk -v want="enqueues picks ticks wakeup_preempts yields migrations" '
 	NR == 1 {
@@ -24,12 +24,11 @@ check_layout() {
 	}
 	{
 		if (NF != ncol) { print "line has " NF " fields, header " ncol ": " $0; bad = 1; exit }
-		sum = 0
-		for (i = 3; i <= NF; i++) {
+		# no TOTAL == sum check: the kernel reads the per-CPU values
+		# twice (once for the total), so they may differ while moving
+		for (i = 2; i <= NF; i++) {
 			if ($i !~ /^[0-9]+$/) { print "non-numeric: " $0; bad = 1; exit }
-			sum += $i
 		}
-		if ($2 !~ /^[0-9]+$/ || $2 != sum) { print "total " $2 " != sum " sum ": " $0; bad = 1; exit }
 		seen[$1] = 1
 	}
 	END {
