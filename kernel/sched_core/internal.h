@@ -8,6 +8,10 @@
 
 #include <linux/sched_policy.h>
 #include <linux/irq_work.h>
+#include <linux/mmu_context.h>
+#include <linux/sched/clock.h>
+#include <linux/sched/rt.h>
+#include <uapi/linux/sched/types.h>
 #include "sched.h"	/* kernel/sched/sched.h, via -I in the Makefile */
 
 /* The core's counters, shown before the policy's own in stats files. */
