@@ -249,15 +249,16 @@ static void set_cpus_allowed_policy(struct task_struct *p,
 		sp_ops()->cpus_allowed_changed(p, ctx->new_mask);
 }
 
+/* Called for every class, also while no policy is active. */
 static void rq_online_policy(struct rq *rq)
 {
-	if (sp_ops()->cpu_online)
+	if (sp_ops() && sp_ops()->cpu_online)
 		sp_ops()->cpu_online(sp_rq_of(rq));
 }
 
 static void rq_offline_policy(struct rq *rq)
 {
-	if (sp_ops()->cpu_offline)
+	if (sp_ops() && sp_ops()->cpu_offline)
 		sp_ops()->cpu_offline(sp_rq_of(rq));
 }
 #endif
