@@ -83,7 +83,8 @@ shell: kernel initramfs
 	@$(QEMU_RUN) --append "sptests=shell" --interactive
 
 test: kernel initramfs
-	@tests/run --kernel $(KIMAGE) --initrd $(INITRD) --logdir $(BUILD)/test-logs
+	@tests/run --kernel $(KIMAGE) --initrd $(INITRD) --logdir $(BUILD)/test-logs \
+		--obj $(OBJ) --tree $(TREE)
 
 clean:
 	rm -rf $(BUILD)

@@ -14,16 +14,36 @@ static const struct sched_policy_tunable kt_tunables[] = {
 	{ }
 };
 
+/* Hooks that are never called: the test policy is never activated. */
 static void kt_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
-		       unsigned int flags) { }
+		       unsigned int flags)
+{
+}
+
 static void kt_dequeue(struct sched_policy_rq *rq, struct task_struct *p,
-		       unsigned int flags) { }
+		       unsigned int flags)
+{
+}
+
 static struct task_struct *kt_pick(struct sched_policy_rq *rq,
-				   struct task_struct *curr) { return curr; }
+				   struct task_struct *curr)
+{
+	return curr;
+}
+
 static void kt_put_prev(struct sched_policy_rq *rq, struct task_struct *p,
-			bool queued) { }
-static void kt_set_next(struct sched_policy_rq *rq, struct task_struct *p) { }
-static void kt_tick(struct sched_policy_rq *rq, struct task_struct *p) { }
+			bool queued)
+{
+}
+
+static void kt_set_next(struct sched_policy_rq *rq, struct task_struct *p)
+{
+}
+
+static void kt_tick(struct sched_policy_rq *rq, struct task_struct *p)
+{
+}
+
 static struct task_struct *kt_candidate(struct sched_policy_rq *rq, int cpu)
 {
 	return NULL;
@@ -158,6 +178,7 @@ static void sp_test_parse_value(struct kunit *test)
 		"", "\n", "-1", "abc", "0", "11", "5x", " 5", "+5",
 		"0000000000000000000000005", "18446744073709551616",
 	};
+	static const char binary[] = { '5', '\0', '1' };
 	unsigned int i;
 	u64 v = 0;
 
@@ -176,7 +197,7 @@ static void sp_test_parse_value(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, v, 42ULL);
 	}
 	/* Binary: an embedded NUL. */
-	KUNIT_EXPECT_EQ(test, sched_policy_parse_value("5\0" "1", 3, 1, 10, &v),
+	KUNIT_EXPECT_EQ(test, sched_policy_parse_value(binary, 3, 1, 10, &v),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, sched_policy_parse_value("18446744073709551615",
 						       20, 0, U64_MAX, &v), 0);

@@ -67,6 +67,10 @@ static inline unsigned int sp_nr_stats(const struct sched_policy_ops *ops)
 /* class.c */
 void sched_policy_init_rqs(void);
 
+/* From the linker script: pointers placed by sched_policy_declare(). */
+extern struct sched_policy_ops *const __sched_policy_builtin_start[];
+extern struct sched_policy_ops *const __sched_policy_builtin_end[];
+
 /* registry.c */
 struct sched_policy_ops *sched_policy_find(const char *name, size_t len);
 int sched_policy_validate_ops(const struct sched_policy_ops *ops);

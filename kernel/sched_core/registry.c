@@ -33,10 +33,6 @@ const char * const sp_core_stat_names[SP_NR_CORE_STATS] = {
 	[SP_STAT_BALANCE_PULLS]		= "balance_pulls",
 };
 
-/* From the linker script: pointers placed by sched_policy_declare(). */
-extern struct sched_policy_ops *const __sched_policy_builtin_start[];
-extern struct sched_policy_ops *const __sched_policy_builtin_end[];
-
 static char sp_boot_name[64] __initdata;
 static bool sp_boot_given __initdata;
 
@@ -81,22 +77,37 @@ static int sp_validate_tunables(const struct sched_policy_ops *ops)
 	return 0;
 }
 
-#define SP_REQUIRE(ops, hook)						\
-	do {								\
-		if (!(ops)->hook)					\
-			return sp_reject(ops, "missing hook " #hook);	\
-	} while (0)
+/* The hooks every policy must have, by name for the error message. */
+#define SP_HOOK(hook) { offsetof(struct sched_policy_ops, hook), #hook }
+static const struct {
+	size_t		offset;
+	const char	*name;
+} sp_required_hooks[] = {
+	SP_HOOK(enqueue), SP_HOOK(dequeue), SP_HOOK(pick_next),
+	SP_HOOK(put_prev), SP_HOOK(set_next), SP_HOOK(tick),
+};
+
+static const char *sp_missing_hook(const struct sched_policy_ops *ops)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sp_required_hooks); i++)
+		if (!*(void **)((char *)ops + sp_required_hooks[i].offset))
+			return sp_required_hooks[i].name;
+	return NULL;
+}
 
 int sched_policy_validate_ops(const struct sched_policy_ops *ops)
 {
+	const char *missing;
+
 	if (!ops->name || !sp_name_valid(ops->name))
 		return sp_reject(ops, "name must be 1-15 of [a-z0-9_], not 'eevdf'");
-	SP_REQUIRE(ops, enqueue);
-	SP_REQUIRE(ops, dequeue);
-	SP_REQUIRE(ops, pick_next);
-	SP_REQUIRE(ops, put_prev);
-	SP_REQUIRE(ops, set_next);
-	SP_REQUIRE(ops, tick);
+	missing = sp_missing_hook(ops);
+	if (missing) {
+		pr_err("refusing policy '%s': missing hook %s\n", ops->name, missing);
+		return -EINVAL;
+	}
 	if (IS_ENABLED(CONFIG_SMP) && !(ops->flags & SCHED_POLICY_GLOBAL_QUEUE) &&
 	    !ops->balance && !ops->migration_candidate)
 		return sp_reject(ops, "per-CPU policy needs migration_candidate or balance");

@@ -182,12 +182,13 @@ static u64 rr_timeslice_ns(struct task_struct *p)
 static void rr_dump(struct sched_policy_rq *rq)
 {
 	struct task_struct *p;
+	char pids[128] = "";
+	size_t len = 0;
 
-	pr_info("rr: cpu%d queued=%u waiting:", sched_policy_rq_cpu(rq),
-		sched_policy_rq_nr_queued(rq));
 	list_for_each_entry(p, &rr_cpu(rq)->queue, sp.run_node)
-		pr_cont(" %d", p->pid);
-	pr_cont("\n");
+		len += scnprintf(pids + len, sizeof(pids) - len, " %d", p->pid);
+	pr_info("rr: cpu%d queued=%u waiting:%s\n", sched_policy_rq_cpu(rq),
+		sched_policy_rq_nr_queued(rq), pids);
 }
 
 static struct sched_policy_ops rr_policy = {
