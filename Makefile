@@ -33,6 +33,9 @@ INITRD := $(BUILD)/initramfs.cpio.gz
 PROGS_DIR := $(BUILD)/progs
 PROGS := $(patsubst tests/progs/%.c,$(PROGS_DIR)/%,$(wildcard tests/progs/*.c))
 OUR_KERNEL_FILES := $(shell find kernel include sysfs -type f 2>/dev/null)
+# Clean clones elsewhere on this machine share the ccache.
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
 KMAKE := $(MAKE) -C $(TREE) O=$(OBJ) CC="ccache gcc" HOSTCC="ccache gcc"
 QEMU_RUN := boot/qemu-run --kernel $(KIMAGE) --initrd $(INITRD) \
 	--cpus $(VCPUS) --mem $(MEM) --policy "$(POLICY)"

@@ -16,8 +16,8 @@ while IFS= read -r f; do
 	fi
 done < <(find kernel include sysfs -name '*.[ch]' | sort)
 
-mapfile -t scripts < <(grep -rlE '^#!/(usr/bin/env )?bash' boot tests .ci 2>/dev/null | sort)
-if ! shellcheck "${scripts[@]}"; then
+mapfile -t scripts < <(grep -rlE '^#!.*(bash|/sh)$' boot tests .ci 2>/dev/null | sort)
+if ! shellcheck -x "${scripts[@]}"; then
 	bad=1
 fi
 if [ "$bad" -ne 0 ]; then
