@@ -9,9 +9,10 @@
  * kernel/sched/sched.h, so every policy also builds as an out-of-tree module.
  *
  * Locking: every hook that takes a struct sched_policy_rq is called with
- * that CPU's run-queue lock held and interrupts off; hooks must not sleep
- * and must not take another run-queue lock.  select_cpu is called with the
- * task's pi_lock held.  The core does runtime accounting, nr_running,
+ * that CPU's run-queue lock held and interrupts off - except load(), which
+ * the balancer calls on remote CPUs without their lock, so it must only
+ * read (READ_ONCE) - and must not sleep or take another run-queue lock.
+ * select_cpu is called with the task's pi_lock held.  The core does runtime accounting, nr_running,
  * statistics and tracing; a policy decides order and preemption only.
  */
 #ifndef _LINUX_SCHED_POLICY_H

@@ -140,6 +140,14 @@ static struct task_struct *pick_task_policy(struct rq *rq)
 	p = sp_ops()->pick_next(sprq, curr);
 	cost = local_clock() - start;
 
+	/* A policy bug here would strand runnable tasks: make it loud. */
+	if (p) {
+		WARN_ON_ONCE(task_cpu(p) != sprq->cpu ||
+			     !(p->sp.flags & SP_TASK_QUEUED));
+	} else {
+		WARN_ON_ONCE(!(sp_ops()->flags & SCHED_POLICY_GLOBAL_QUEUE));
+	}
+
 	sp_stat_add(sprq, SP_STAT_PICKS, 1);
 	sp_stat_add(sprq, SP_STAT_PICK_NS, cost);
 	trace_sched_policy_pick(sprq->cpu, p, sprq->nr_queued, cost);
@@ -198,9 +206,17 @@ static void switched_from_policy(struct rq *rq, struct task_struct *p)
 		sp_ops()->task_exit(p);
 }
 
+/*
+ * A running task that drops into the policy class (setscheduler from RT,
+ * or the end of a priority boost) may now be below a queued RT task.
+ */
 static void switched_to_policy(struct rq *rq, struct task_struct *p)
 {
-	if (task_on_rq_queued(p) && !task_current(rq, p))
+	if (!task_on_rq_queued(p))
+		return;
+	if (task_current(rq, p))
+		resched_curr(rq);
+	else
 		wakeup_preempt(rq, p, 0);
 }
 
@@ -408,6 +424,6 @@ void __init sched_policy_init_rqs(void)
 		sprq->rq = cpu_rq(cpu);
 		sprq->cpu = cpu;
 		sprq->next_balance = INITIAL_JIFFIES;
-		init_irq_work(&sprq->kick, sp_kick_fn);
+		sprq->kick = IRQ_WORK_INIT_HARD(sp_kick_fn);
 	}
 }

@@ -165,7 +165,8 @@ static void rr_tick(struct sched_policy_rq *rq, struct task_struct *curr)
 
 static void rr_yield(struct sched_policy_rq *rq, struct task_struct *curr)
 {
-	rr_task(curr)->yielded = true;
+	if (sched_policy_rq_nr_queued(rq) > 1)	/* alone: nothing to yield to */
+		rr_task(curr)->yielded = true;
 }
 
 static struct task_struct *rr_migration_candidate(struct sched_policy_rq *rq,
