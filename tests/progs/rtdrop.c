@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rtdrop - a running SCHED_FIFO task that drops to SCHED_OTHER must be
+ * preempted at once by an RT task queued behind it on the same CPU.
+ *
+ * usage: rtdrop [-c CPU] [-t SECONDS]
+ *
+ * The parent pins itself to CPU (default 0), becomes SCHED_FIFO 50 and
+ * forks a child, which stays queued behind it; the parent lowers the child
+ * to SCHED_FIFO 10, then switches itself to SCHED_OTHER and spins for up
+ * to SECONDS (default 2) until the child has run.  Prints:
+ *   RTDROP cpu=C delay_us=D ran=0|1
+ * Exit status: 0 when the child ran, 1 when it did not or setup failed.
+ */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+
+static long long now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000LL + ts.tv_nsec / 1000;
+}
+
+static void fifo(pid_t pid, int prio)
+{
+	struct sched_param sp = { .sched_priority = prio };
+
+	if (sched_setscheduler(pid, prio ? SCHED_FIFO : SCHED_OTHER, &sp)) {
+		perror("rtdrop: sched_setscheduler");
+		exit(1);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	volatile long long *child_ran_at;
+	double seconds = 2;
+	long long t0, deadline;
+	int cpu = 0, opt;
+	cpu_set_t set;
+	pid_t child;
+
+	while ((opt = getopt(argc, argv, "c:t:")) != -1) {
+		if (opt == 'c')
+			cpu = atoi(optarg);
+		else if (opt == 't')
+			seconds = atof(optarg);
+		else {
+			fprintf(stderr, "usage: rtdrop [-c CPU] [-t SECONDS]\n");
+			return 1;
+		}
+	}
+	child_ran_at = mmap(NULL, sizeof(*child_ran_at), PROT_READ | PROT_WRITE,
+			    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (child_ran_at == MAP_FAILED) {
+		perror("rtdrop: mmap");
+		return 1;
+	}
+	*child_ran_at = 0;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		perror("rtdrop: sched_setaffinity");
+		return 1;
+	}
+	fifo(0, 50);
+
+	child = fork();
+	if (child < 0) {
+		perror("rtdrop: fork");
+		return 1;
+	}
+	if (child == 0) {
+		/* Runs only once the parent stops hogging the CPU. */
+		*child_ran_at = now_us();
+		_exit(0);
+	}
+	fifo(child, 10);
+
+	t0 = now_us();
+	fifo(0, 0);
+	deadline = t0 + (long long)(seconds * 1e6);
+	while (!*child_ran_at && now_us() < deadline)
+		;
+	printf("RTDROP cpu=%d delay_us=%lld ran=%d\n", cpu,
+	       *child_ran_at ? *child_ran_at - t0 : now_us() - t0,
+	       *child_ran_at != 0);
+	fflush(stdout);
+	waitpid(child, NULL, 0);
+	return *child_ran_at ? 0 : 1;
+}
