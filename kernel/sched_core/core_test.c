@@ -204,6 +204,41 @@ static void sp_test_parse_value(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, v, U64_MAX);
 }
 
+static void sp_test_apply_setting(struct kunit *test)
+{
+	static const struct {
+		const char	*setting;
+		int		err;
+	} bad[] = {
+		{ "kunit_policy.value=11", -EINVAL },
+		{ "kunit_policy.value=0", -EINVAL },
+		{ "kunit_policy.value=abc", -EINVAL },
+		{ "kunit_policy.value=", -EINVAL },
+		{ "kunit_policy.value", -EINVAL },
+		{ "kunit_policy", -EINVAL },
+		{ "kunit_policy=5.value", -EINVAL },
+		{ "kunit_policy.nope=5", -ENOENT },
+		{ "nope.value=5", -ENOENT },
+		{ "eevdf.value=5", -ENOENT },
+	};
+	struct sched_policy_ops *ops = kt_ops(test);
+	const char *why;
+	unsigned int i;
+
+	KUNIT_ASSERT_EQ(test, sched_policy_register(ops), 0);
+	mutex_lock(&sched_policy_mutex);
+	KUNIT_EXPECT_EQ(test, sched_policy_apply_setting("kunit_policy.value=7", &why), 0);
+	KUNIT_EXPECT_EQ(test, kt_value, 7ULL);
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, sched_policy_apply_setting(bad[i].setting, &why),
+				    bad[i].err, "'%s'", bad[i].setting);
+		KUNIT_EXPECT_EQ(test, kt_value, 7ULL);
+	}
+	kt_value = 5;
+	mutex_unlock(&sched_policy_mutex);
+	sched_policy_unregister(ops);
+}
+
 static struct kunit_case sp_core_test_cases[] = {
 	KUNIT_CASE(sp_test_validate_ok),
 	KUNIT_CASE(sp_test_validate_required_hooks),
@@ -211,6 +246,7 @@ static struct kunit_case sp_core_test_cases[] = {
 	KUNIT_CASE(sp_test_validate_tunables),
 	KUNIT_CASE(sp_test_registry),
 	KUNIT_CASE(sp_test_parse_value),
+	KUNIT_CASE(sp_test_apply_setting),
 	{}
 };
 

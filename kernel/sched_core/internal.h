@@ -77,6 +77,7 @@ int sched_policy_validate_ops(const struct sched_policy_ops *ops);
 int sched_policy_parse_value(const char *buf, size_t len, u64 min, u64 max,
 			     u64 *out);
 size_t sched_policy_format_available(char *buf, size_t size);
+int sched_policy_apply_setting(const char *setting, const char **why);
 
 /* balance.c */
 int sp_balance(struct rq *rq, struct rq_flags *rf);

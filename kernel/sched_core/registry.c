@@ -44,6 +44,29 @@ static int __init sp_boot_param(char *str)
 }
 early_param("sched_policy", sp_boot_param);
 
+/*
+ * Boot-time tunables: sched_policy_tunable=POLICY.NAME=VALUE, repeatable,
+ * applied in order once the built-in policies are registered.  A bad one
+ * is logged and ignored; it changes nothing.
+ */
+#define SP_MAX_BOOT_TUNABLES	16
+static char *sp_boot_tunables[SP_MAX_BOOT_TUNABLES] __initdata;
+static unsigned int sp_nr_boot_tunables __initdata;
+
+static int __init sp_tunable_param(char *str)
+{
+	if (!str)
+		str = "";
+	if (sp_nr_boot_tunables == SP_MAX_BOOT_TUNABLES) {
+		pr_warn("ignoring tunable '%s': more than %d given\n", str,
+			SP_MAX_BOOT_TUNABLES);
+		return 0;
+	}
+	sp_boot_tunables[sp_nr_boot_tunables++] = str;
+	return 0;
+}
+early_param("sched_policy_tunable", sp_tunable_param);
+
 static bool sp_name_valid(const char *name)
 {
 	size_t i, len = strnlen(name, SCHED_POLICY_NAME_MAX);
@@ -169,6 +192,69 @@ int sched_policy_parse_value(const char *buf, size_t len, u64 min, u64 max,
 }
 EXPORT_SYMBOL_GPL(sched_policy_parse_value);
 
+static const struct sched_policy_tunable *
+sp_find_tunable(const struct sched_policy_ops *ops, const char *name, size_t len)
+{
+	const struct sched_policy_tunable *t;
+
+	for (t = ops->tunables; t && t->name; t++)
+		if (strlen(t->name) == len && !strncmp(t->name, name, len))
+			return t;
+	return NULL;
+}
+
+/*
+ * Apply one "POLICY.NAME=VALUE" setting to a registered policy.  Returns
+ * 0, -ENOENT (no such policy or tunable) or -EINVAL (malformed, bad value),
+ * with the reason in *why.  Caller holds the mutex (or is early boot).
+ */
+int sched_policy_apply_setting(const char *setting, const char **why)
+{
+	const char *dot = strchr(setting, '.');
+	const char *eq = strchr(setting, '=');
+	const struct sched_policy_tunable *t;
+	struct sched_policy_ops *ops;
+	u64 val;
+
+	if (!dot || !eq || eq < dot) {
+		*why = "expected POLICY.TUNABLE=VALUE";
+		return -EINVAL;
+	}
+	ops = sched_policy_find(setting, dot - setting);
+	if (!ops) {
+		*why = "no such policy";
+		return -ENOENT;
+	}
+	t = sp_find_tunable(ops, dot + 1, eq - dot - 1);
+	if (!t) {
+		*why = "no such tunable";
+		return -ENOENT;
+	}
+	if (sched_policy_parse_value(eq + 1, strlen(eq + 1), t->min, t->max,
+				     &val)) {
+		*why = "not a number in the tunable's range";
+		return -EINVAL;
+	}
+	WRITE_ONCE(*t->value, val);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(sched_policy_apply_setting);
+
+static void __init sp_apply_boot_tunables(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < sp_nr_boot_tunables; i++) {
+		const char *why;
+
+		if (sched_policy_apply_setting(sp_boot_tunables[i], &why))
+			pr_warn("ignoring tunable '%s': %s\n",
+				sp_boot_tunables[i], why);
+		else
+			pr_info("tunable %s\n", sp_boot_tunables[i]);
+	}
+}
+
 static int sp_register_locked(struct sched_policy_ops *ops)
 {
 	int ret = sched_policy_validate_ops(ops);
@@ -283,6 +369,7 @@ void __init sched_policy_init(void)
 	for (builtin = __sched_policy_builtin_start;
 	     builtin < __sched_policy_builtin_end; builtin++)
 		sp_register_locked(*builtin);
+	sp_apply_boot_tunables();
 
 	ops = sp_choose_boot_policy();
 	if (ops && sp_activate_boot(ops)) {
