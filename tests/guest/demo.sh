@@ -1,6 +1,6 @@
 #!/bin/sh
 # demo (for "make run", not a test): show the active policy, the available
-# ones, and the active policy's stats around a 2 s load of 4 hogs.
+# ones, and the active policy's statistics around a 2 s load of 4 hogs.
 T=demo
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh
@@ -11,9 +11,19 @@ echo "demo: active policy:     $(cat "$SP/active" 2>/dev/null || echo "(no $SP/a
 echo "demo: available:         $(cat "$SP/available" 2>/dev/null || echo "(no $SP/available)")"
 [ -r "$TS_FILE" ] && echo "demo: rr timeslice_ms:   $(cat "$TS_FILE")"
 F=$SP/$pol/stats
+# eevdf is the kernel's fair class: its numbers come from the sched_info
+# fields of /proc/schedstat (always counted, unlike the schedstats ones,
+# which need kernel.sched_schedstats=1) and the context-switch count.
+show_eevdf_stats() {
+	echo "demo: eevdf is the kernel's own fair class; /proc/schedstat ($1):"
+	echo "    context_switches $(awk '$1 == "ctxt" { print $2 }' /proc/stat)"
+	[ -r /proc/schedstat ] || return 0
+	awk '/^cpu[0-9]/ { printf "    %s run_ns=%s wait_ns=%s slices=%s\n", $1, $8, $9, $10 }' /proc/schedstat
+}
+
 show_stats() {
 	if [ "$pol" = eevdf ]; then
-		echo "demo: eevdf has no policy-class stats"
+		show_eevdf_stats "$1"
 	elif [ -r "$F" ]; then
 		echo "demo: $F ($1):"
 		sed 's/^/    /' "$F"
