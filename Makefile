@@ -33,6 +33,8 @@ INITRD := $(BUILD)/initramfs.cpio.gz
 PROGS_DIR := $(BUILD)/progs
 PROGS := $(patsubst tests/progs/%.c,$(PROGS_DIR)/%,$(wildcard tests/progs/*.c))
 OUR_KERNEL_FILES := $(shell find kernel include sysfs -type f 2>/dev/null)
+# eevdf plus every policy directory: what make test boots.
+POLICIES := eevdf $(filter-out core,$(patsubst kernel/sched_%/,%,$(wildcard kernel/sched_*/)))
 # Clean clones elsewhere on this machine share the ccache.
 export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
@@ -87,7 +89,7 @@ shell: kernel initramfs
 
 test: kernel initramfs
 	@tests/run --kernel $(KIMAGE) --initrd $(INITRD) --logdir $(BUILD)/test-logs \
-		--obj $(OBJ) --tree $(TREE)
+		--obj $(OBJ) --tree $(TREE) --policies "$(POLICIES)"
 
 clean:
 	rm -rf $(BUILD)
