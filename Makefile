@@ -70,7 +70,7 @@ $(KIMAGE): $(OBJ)/.config $(OUR_KERNEL_FILES)
 initramfs: deps
 	@$(MAKE) --no-print-directory $(INITRD)
 
-$(PROGS_DIR)/%: tests/progs/%.c
+$(PROGS_DIR)/%: tests/progs/%.c tests/progs/progs.h
 	@mkdir -p $(PROGS_DIR)
 	gcc -static -O2 -Wall -Werror -o $@ $< -lpthread
 

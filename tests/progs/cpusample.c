@@ -23,6 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "progs.h"
+
 #define MAX_PIDS 64
 #define MAX_CPUS 1024
 
@@ -32,21 +34,6 @@ struct task {
 	int changes;
 	unsigned int counts[MAX_CPUS];
 };
-
-static long parse_long(const char *s, const char *what, long lo, long hi)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < lo || v > hi) {
-		fprintf(stderr, "cpusample: bad %s '%s' (want %ld..%ld)\n",
-			what, s, lo, hi);
-		exit(2);
-	}
-	return v;
-}
 
 /* field 39 of /proc/PID/stat, or -1 */
 static int task_cpu(pid_t pid)

@@ -23,6 +23,8 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
+#include "progs.h"
+
 #define MAX_PAR 256
 
 static double now_ms(void)
@@ -31,21 +33,6 @@ static double now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static long parse_long(const char *s, const char *what, long lo, long hi)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < lo || v > hi) {
-		fprintf(stderr, "forkstorm: bad %s '%s' (want %ld..%ld)\n",
-			what, s, lo, hi);
-		exit(2);
-	}
-	return v;
 }
 
 static int reap_one(pid_t *pids, int *codes, int par, long *failures)

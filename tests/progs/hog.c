@@ -25,42 +25,13 @@
 #include <unistd.h>
 #include <sys/resource.h>
 
-static double ts_sec(const struct timespec *ts)
-{
-	return ts->tv_sec + ts->tv_nsec / 1e9;
-}
-
-static double now(clockid_t clk)
-{
-	struct timespec ts;
-
-	if (clock_gettime(clk, &ts)) {
-		perror("hog: clock_gettime");
-		exit(1);
-	}
-	return ts_sec(&ts);
-}
+#include "progs.h"
 
 static void usage(void)
 {
 	fprintf(stderr,
 		"usage: hog [-t SECONDS] [-c CPU] [-n NICE] [-f RTPRIO] [-l LABEL]\n");
 	exit(2);
-}
-
-static long parse_long(const char *s, const char *what, long lo, long hi)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < lo || v > hi) {
-		fprintf(stderr, "hog: bad %s '%s' (want %ld..%ld)\n", what, s,
-			lo, hi);
-		exit(2);
-	}
-	return v;
 }
 
 int main(int argc, char **argv)
@@ -127,17 +98,17 @@ int main(int argc, char **argv)
 		}
 	}
 
-	cpu0 = now(CLOCK_PROCESS_CPUTIME_ID);
-	start = now(CLOCK_MONOTONIC);
+	cpu0 = now_sec(CLOCK_PROCESS_CPUTIME_ID);
+	start = now_sec(CLOCK_MONOTONIC);
 	deadline = start + secs;
 	do {
 		/* a little work between clock reads keeps vDSO calls cheap */
 		for (volatile int i = 0; i < 1000; i++)
 			;
 		iter++;
-		t = now(CLOCK_MONOTONIC);
+		t = now_sec(CLOCK_MONOTONIC);
 	} while (t < deadline);
-	cpu1 = now(CLOCK_PROCESS_CPUTIME_ID);
+	cpu1 = now_sec(CLOCK_PROCESS_CPUTIME_ID);
 	wall = t - start;
 
 	printf("HOG label=%s pid=%d cpu=%d nice=%d policy=%s wall_ms=%.0f cpu_ms=%.0f pct=%.1f iters=%lu\n",

@@ -28,6 +28,8 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 
+#include "progs.h"
+
 #define MAX_HOGS 64
 
 struct shared {
@@ -36,33 +38,10 @@ struct shared {
 	int done[MAX_HOGS];
 };
 
-static double now(clockid_t clk)
-{
-	struct timespec ts;
-
-	clock_gettime(clk, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void usage(void)
 {
 	fprintf(stderr, "usage: share [-t SECONDS] [-c CPU|-1] NICE [NICE...]\n");
 	exit(2);
-}
-
-static long parse_long(const char *s, const char *what, long lo, long hi)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < lo || v > hi) {
-		fprintf(stderr, "share: bad %s '%s' (want %ld..%ld)\n", what, s,
-			lo, hi);
-		exit(2);
-	}
-	return v;
 }
 
 static void child(struct shared *sh, int idx, long pin, long nice_val,
@@ -90,12 +69,12 @@ static void child(struct shared *sh, int idx, long pin, long nice_val,
 	/* wait for the start signal: the parent closes the write end */
 	while (read(rfd, &c, 1) < 0 && errno == EINTR)
 		;
-	c0 = now(CLOCK_THREAD_CPUTIME_ID);
-	while (now(CLOCK_MONOTONIC) < sh->deadline) {
+	c0 = now_sec(CLOCK_THREAD_CPUTIME_ID);
+	while (now_sec(CLOCK_MONOTONIC) < sh->deadline) {
 		for (volatile int i = 0; i < 1000; i++)
 			;
 	}
-	c1 = now(CLOCK_THREAD_CPUTIME_ID);
+	c1 = now_sec(CLOCK_THREAD_CPUTIME_ID);
 	sh->cpu_ms[idx] = (c1 - c0) * 1e3;
 	sh->done[idx] = 1;
 	_exit(0);
@@ -159,7 +138,7 @@ int main(int argc, char **argv)
 	close(pfd[0]);
 	/* let the children settle on their CPU before the release */
 	usleep(200000);
-	sh->deadline = now(CLOCK_MONOTONIC) + secs;
+	sh->deadline = now_sec(CLOCK_MONOTONIC) + secs;
 	__sync_synchronize();
 	close(pfd[1]);
 

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers shared by the static test programs (each is one .c file that
+ * includes this header).  Errors name the program and exit 2 (usage).
+ */
+#ifndef SPTEST_PROGS_H
+#define SPTEST_PROGS_H
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+/* Parse a decimal integer in [lo, hi] or exit with a message naming @what. */
+static inline long parse_long(const char *s, const char *what, long lo, long hi)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < lo || v > hi) {
+		fprintf(stderr, "%s: bad %s '%s' (want %ld..%ld)\n",
+			program_invocation_short_name, what, s, lo, hi);
+		exit(2);
+	}
+	return v;
+}
+
+/* Seconds on @clk, or exit. */
+static inline double now_sec(clockid_t clk)
+{
+	struct timespec ts;
+
+	if (clock_gettime(clk, &ts)) {
+		perror("clock_gettime");
+		exit(1);
+	}
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+#endif /* SPTEST_PROGS_H */
