@@ -41,16 +41,11 @@ int main(int argc, char **argv)
 	long pin = -1, nice_val = 0, rtprio = 0;
 	int have_nice = 0, opt;
 	unsigned long iter = 0;
-	char *end;
 
 	while ((opt = getopt(argc, argv, "+t:c:n:f:l:h")) != -1) {
 		switch (opt) {
 		case 't':
-			secs = strtod(optarg, &end);
-			if (end == optarg || *end || secs <= 0 || secs > 86400) {
-				fprintf(stderr, "hog: bad seconds '%s'\n", optarg);
-				return 2;
-			}
+			secs = parse_seconds(optarg, 86400);
 			break;
 		case 'c':
 			pin = parse_long(optarg, "cpu", 0, CPU_SETSIZE - 1);

@@ -30,6 +30,20 @@ static inline long parse_long(const char *s, const char *what, long lo, long hi)
 	return v;
 }
 
+/* Parse a duration in seconds, 0 < value <= @max, or exit. */
+static inline double parse_seconds(const char *s, double max)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || *end || !(v > 0) || v > max) {
+		fprintf(stderr, "%s: bad seconds '%s' (want 0 < s <= %g)\n",
+			program_invocation_short_name, s, max);
+		exit(2);
+	}
+	return v;
+}
+
 /* Seconds on @clk, or exit. */
 static inline double now_sec(clockid_t clk)
 {

@@ -22,6 +22,8 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 
+#include "progs.h"
+
 static long long now_us(void)
 {
 	struct timespec ts;
@@ -42,18 +44,18 @@ static void fifo(pid_t pid, int prio)
 
 int main(int argc, char **argv)
 {
-	volatile long long *child_ran_at;
+	long long *child_ran_at;	/* shared with the child: atomic accesses */
 	double seconds = 2;
-	long long t0, deadline;
+	long long t0, deadline, ran_at;
 	int cpu = 0, opt;
 	cpu_set_t set;
 	pid_t child;
 
 	while ((opt = getopt(argc, argv, "c:t:")) != -1) {
 		if (opt == 'c')
-			cpu = atoi(optarg);
+			cpu = parse_long(optarg, "cpu", 0, CPU_SETSIZE - 1);
 		else if (opt == 't')
-			seconds = atof(optarg);
+			seconds = parse_seconds(optarg, 3600);
 		else {
 			fprintf(stderr, "usage: rtdrop [-c CPU] [-t SECONDS]\n");
 			return 1;
@@ -81,7 +83,7 @@ int main(int argc, char **argv)
 	}
 	if (child == 0) {
 		/* Runs only once the parent stops hogging the CPU. */
-		*child_ran_at = now_us();
+		__atomic_store_n(child_ran_at, now_us(), __ATOMIC_RELEASE);
 		_exit(0);
 	}
 	fifo(child, 10);
@@ -89,12 +91,12 @@ int main(int argc, char **argv)
 	t0 = now_us();
 	fifo(0, 0);
 	deadline = t0 + (long long)(seconds * 1e6);
-	while (!*child_ran_at && now_us() < deadline)
+	while (!(ran_at = __atomic_load_n(child_ran_at, __ATOMIC_ACQUIRE)) &&
+	       now_us() < deadline)
 		;
 	printf("RTDROP cpu=%d delay_us=%lld ran=%d\n", cpu,
-	       *child_ran_at ? *child_ran_at - t0 : now_us() - t0,
-	       *child_ran_at != 0);
+	       ran_at ? ran_at - t0 : now_us() - t0, ran_at != 0);
 	fflush(stdout);
 	waitpid(child, NULL, 0);
-	return *child_ran_at ? 0 : 1;
+	return ran_at ? 0 : 1;
 }

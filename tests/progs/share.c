@@ -87,16 +87,11 @@ int main(int argc, char **argv)
 	pid_t pids[MAX_HOGS];
 	struct shared *sh;
 	int n, i, opt, pfd[2], failed = 0;
-	char *end;
 
 	while ((opt = getopt(argc, argv, "+t:c:h")) != -1) {
 		switch (opt) {
 		case 't':
-			secs = strtod(optarg, &end);
-			if (end == optarg || *end || secs <= 0 || secs > 3600) {
-				fprintf(stderr, "share: bad seconds '%s'\n", optarg);
-				return 2;
-			}
+			secs = parse_seconds(optarg, 3600);
 			break;
 		case 'c':
 			pin = parse_long(optarg, "cpu", -1, CPU_SETSIZE - 1);
