@@ -22,7 +22,9 @@ pcts=$(grep '^SHARE idx=' "$SP_TMP/out" | sed 's/.*cpu_ms=\([0-9.]*\).*/\1/' |
 	awk -v s=$secs '{ printf "%.1f ", $1 / (10 * s) }')
 min=$(echo "$pcts" | tr ' ' '\n' | grep . | sort -n | head -n 1)
 total=$(sp_kv total_ms "$(grep '^SHARE_SUMMARY' "$SP_TMP/out")")
-[ -n "$min" ] && [ -n "$total" ] || sp_fail "could not parse share output"
+if [ -z "$min" ] || [ -z "$total" ]; then
+	sp_fail "could not parse share output"
+fi
 busy=$(sp_calc "$total / (40 * $secs)")
 detail="policy=$(sp_active) hog_pct=[ ${pcts}] min=$min busy_pct=$busy (want min >= 40, busy >= 95)"
 sp_true "$min >= 40 && $busy >= 95" || sp_fail "$detail"
