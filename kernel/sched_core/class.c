@@ -66,13 +66,16 @@ static void enqueue_task_policy(struct rq *rq, struct task_struct *p,
 				int flags)
 {
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
+	u64 start;
 
 	if (WARN_ON_ONCE(p->sp.flags & SP_TASK_QUEUED))
 		return;
 	p->sp.flags |= SP_TASK_QUEUED;
 	sprq->nr_queued++;
 	add_nr_running(rq, 1);
+	start = local_clock();
 	sp_ops()->enqueue(sprq, p, sp_enqueue_flags(flags));
+	sp_stat_add(sprq, SP_STAT_ENQUEUE_NS, local_clock() - start);
 	sp_stat_add(sprq, SP_STAT_ENQUEUES, 1);
 }
 

@@ -25,6 +25,7 @@ const char * const sp_core_stat_names[SP_NR_CORE_STATS] = {
 	[SP_STAT_ENQUEUES]		= "enqueues",
 	[SP_STAT_DEQUEUES]		= "dequeues",
 	[SP_STAT_PICKS]			= "picks",
+	[SP_STAT_ENQUEUE_NS]		= "enqueue_ns",
 	[SP_STAT_PICK_NS]		= "pick_ns",
 	[SP_STAT_TICKS]			= "ticks",
 	[SP_STAT_WAKEUP_PREEMPTS]	= "wakeup_preempts",
