@@ -1,8 +1,8 @@
 #!/bin/sh
 # o1_starvation: interactive tasks cannot keep an expired CPU hog waiting
-# past the starvation limit.  On CPU 0 a hog runs alone for 3 s (long
-# enough to lose the interactivity bonus it inherited), then three tasks
-# that run 8 ms and sleep 2 ms join it: they stay interactive (2 ms of
+# past the starvation limit.  On CPU 0 a hog, started with child_penalty
+# 0 so that it inherits no interactivity bonus, runs alone for 1 s, then
+# three tasks that run 8 ms and sleep 2 ms join it: they stay interactive (2 ms of
 # sleep credit per 8/9 ms of cost) and always have one of them runnable,
 # so the active array never empties.  With starvation_limit_ms=200 the
 # hog must still get a slice at least every limit x runnable tasks (4) +
@@ -19,9 +19,14 @@ old=$(cat "$LIM")
 echo 200 >"$LIM" || sp_fail "cannot set $LIM"
 s0=$(sp_stat_total "$SP/o1/stats" starvation_expiries)
 
-share -w 4 -t 5 -c 0 0 >"$SP_TMP/hog" 2>&1 &
+CP=$SP/o1/tunables/child_penalty
+old_cp=$(cat "$CP")
+echo 0 >"$CP" || sp_fail "cannot set $CP"
+share -w 2 -t 5 -c 0 0 >"$SP_TMP/hog" 2>&1 &
 hogpid=$!
-sleep 3
+sleep 0.5
+echo "$old_cp" >"$CP"
+sleep 0.5
 for i in 1 2 3; do
 	wakelat -t 6.5 -s 2000 -w 8000 -c 0 -l inter$i >"$SP_TMP/i$i" &
 	sp_track $!
