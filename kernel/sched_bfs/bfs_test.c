@@ -155,7 +155,7 @@ static void bfs_test_expiry_and_yield_order(struct kunit *test)
 {
 	LIST_HEAD(q);
 	int cpu = cpumask_first(cpu_online_mask);
-	u64 now = 5000 * NSEC_PER_MSEC;
+	u64 now = local_clock();	/* bfs_yield() reads the clock too */
 	struct task_struct *a = bfs_fake_task(test, 1, 0, cpu, now - 10);
 	struct task_struct *b = bfs_fake_task(test, 2, 0, cpu, now + 10);
 	struct task_struct *c = bfs_fake_task(test, 3, 0, cpu, now + 20);

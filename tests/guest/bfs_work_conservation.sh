@@ -27,7 +27,7 @@ done
 SP_PIDS=""
 cat "$SP_TMP/out"
 idle=$(awk 'NR == FNR { i[$1] = $2; t[$1] = $3; next }
-	{ dt = $3 - t[$1]; printf "%s=%.1f ", $1, dt > 0 ? 100 * ($2 - i[$1]) / dt : 100 }' \
+	{ dt = $3 - t[$1]; printf "%s=%.1f ", $1, (dt > 0 ? 100 * ($2 - i[$1]) / dt : 100) }' \
 	"$SP_TMP/s0" "$SP_TMP/s1")
 worst=$(echo "$idle" | tr ' ' '\n' | sed -n 's/.*=//p' | sort -n | tail -n 1)
 detail="idle_pct: ${idle}(want every CPU < 5)"

@@ -1,8 +1,12 @@
 #!/bin/sh
 # o1_yield: sched_yield() moves a SCHED_NORMAL task to the expired array,
 # so every other runnable task on its CPU runs before it runs again.
-# yieldorder: 3 spinners and the yielder on CPU 0 for 3 s; every yield
-# must be "complete" (all 3 spinners ran during it), at least 3 yields.
+# yieldorder: 3 spinners and the yielder on CPU 0 for 3 s, after one
+# unmeasured yield; every yield must be "complete" (all 3 spinners ran
+# during it), at least 3 yields.  (The unmeasured first yield may find a
+# spinner already waiting in the expired array at a worse priority than
+# the yielder's: O(1) moves the yielder behind the active array, not
+# behind everyone.)
 # child_penalty is 0 while it runs so that the spinners start as the CPU
 # hogs they are, not interactive with their parent's sleep_avg (then
 # they would keep the yielder waiting up to the starvation limit, 4 s
