@@ -7,6 +7,8 @@
 #   make run [POLICY=rr] [VCPUS=2]   boot under QEMU, run the demo, exit
 #   make shell [POLICY=rr]           interactive shell in the guest
 #   make test                        KUnit + boot tests, "N passed, N failed"
+#   make module M=DIR                build the policy in DIR as a module
+#                                    against the built kernel
 #   make deps | tree | kernel | initramfs | clean
 #   FLAVOUR=test|perf                debug test kernel (default) or the
 #                                    measurement kernel without debug options
@@ -32,6 +34,9 @@ KIMAGE := $(OBJ)/arch/x86/boot/bzImage
 INITRD := $(BUILD)/initramfs.cpio.gz
 PROGS_DIR := $(BUILD)/progs
 PROGS := $(patsubst tests/progs/%.c,$(PROGS_DIR)/%,$(wildcard tests/progs/*.c))
+MODULES_DIR := $(BUILD)/modules
+MODULES_STAMP := $(MODULES_DIR)/.built
+M ?= kernel/sched_rr
 OUR_KERNEL_FILES := $(shell find kernel include sysfs -type f 2>/dev/null)
 # eevdf plus every policy directory: what make test boots.
 POLICIES := eevdf $(filter-out core,$(patsubst kernel/sched_%/,%,$(wildcard kernel/sched_*/)))
@@ -42,7 +47,7 @@ KMAKE := $(MAKE) -C $(TREE) O=$(OBJ) CC="ccache gcc" HOSTCC="ccache gcc"
 QEMU_RUN := boot/qemu-run --kernel $(KIMAGE) --initrd $(INITRD) \
 	--cpus $(VCPUS) --mem $(MEM) --policy "$(POLICY)"
 
-.PHONY: help deps tree kernel initramfs run shell test clean
+.PHONY: help deps tree kernel initramfs module run shell test clean
 
 help:
 	@sed -n '3,16s/^# \{0,1\}//p' Makefile
@@ -67,15 +72,33 @@ $(KIMAGE): $(OBJ)/.config $(OUR_KERNEL_FILES)
 	@touch $@
 	@echo "kernel: $$(cat $(OBJ)/include/config/kernel.release) -> $@"
 
-initramfs: deps
+initramfs: deps kernel
 	@$(MAKE) --no-print-directory $(INITRD)
 
 $(PROGS_DIR)/%: tests/progs/%.c tests/progs/progs.h
 	@mkdir -p $(PROGS_DIR)
 	gcc -static -O2 -Wall -Werror -o $@ $< -lpthread
 
-$(INITRD): boot/mkinitramfs boot/initramfs/init $(wildcard tests/guest/*.sh) $(PROGS)
-	boot/mkinitramfs $@ $(PROGS_DIR)
+# The out-of-tree modules the guest tests load (boot/build-modules).
+$(MODULES_STAMP): $(KIMAGE) boot/build-modules boot/new-policy \
+		$(wildcard kernel/sched_rr/* tests/modules/*/*)
+	boot/build-modules $(OBJ) $(MODULES_DIR)
+	@touch $@
+
+$(INITRD): boot/mkinitramfs boot/initramfs/init $(wildcard tests/guest/*.sh) \
+		$(PROGS) $(MODULES_STAMP)
+	boot/mkinitramfs $@ $(PROGS_DIR) $(MODULES_DIR)
+
+# A policy directory built out of tree, in a copy under build/ so the
+# source stays clean: the Kconfig symbol it declares first is set to m for
+# the build (see boot/new-policy).
+module: kernel
+	@[ -f "$(M)/Kconfig" ] || { echo "module: $(M)/Kconfig not found (M=policy directory)"; exit 2; }
+	@dst=$(BUILD)/module-$(notdir $(abspath $(M))); rm -rf $$dst; cp -r $(M) $$dst; \
+	sym=$$(sed -n 's/^config //p' "$(M)/Kconfig" | head -n 1); \
+	$(MAKE) --no-print-directory -C $(OBJ) M=$$dst CC="ccache gcc" \
+		CONFIG_$$sym=m modules; \
+	echo "module: $$(ls $$dst/*.ko)"
 
 run: kernel initramfs
 	@rc=0; $(QEMU_RUN) --append "sptests=demo" --timeout $(TIMEOUT) \

@@ -58,6 +58,39 @@ static int sp_store_u64(const char *buf, size_t count, u64 min, u64 max,
 	return sched_policy_parse_value(buf, count, min, max, val);
 }
 
+/* Switch policy; an unknown name (after trying to load it) is -EINVAL. */
+static ssize_t active_store(struct kobject *kobj, struct kobj_attribute *attr,
+			    const char *buf, size_t count)
+{
+	int ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	ret = sched_policy_switch_by_name(buf, count);
+	return ret ? ret : count;
+}
+
+static ssize_t watchdog_timeout_ms_show(struct kobject *kobj,
+					struct kobj_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", READ_ONCE(sched_policy_watchdog_timeout_ms));
+}
+
+static ssize_t watchdog_timeout_ms_store(struct kobject *kobj,
+					 struct kobj_attribute *attr,
+					 const char *buf, size_t count)
+{
+	u64 val;
+	int ret = sp_store_u64(buf, count, 0, 3600000, &val);
+
+	if (ret)
+		return ret;
+	if (val && val < 100)
+		return -EINVAL;
+	WRITE_ONCE(sched_policy_watchdog_timeout_ms, val);
+	return count;
+}
+
 static ssize_t balance_interval_ms_show(struct kobject *kobj,
 					struct kobj_attribute *attr, char *buf)
 {
@@ -78,13 +111,15 @@ static ssize_t balance_interval_ms_store(struct kobject *kobj,
 }
 
 static struct kobj_attribute sp_available_attr = __ATTR_RO(available);
-static struct kobj_attribute sp_active_attr = __ATTR_RO(active);
+static struct kobj_attribute sp_active_attr = __ATTR_RW(active);
 static struct kobj_attribute sp_balance_attr = __ATTR_RW(balance_interval_ms);
+static struct kobj_attribute sp_watchdog_attr = __ATTR_RW(watchdog_timeout_ms);
 
 static struct attribute *sp_root_attrs[] = {
 	&sp_available_attr.attr,
 	&sp_active_attr.attr,
 	&sp_balance_attr.attr,
+	&sp_watchdog_attr.attr,
 	NULL,
 };
 

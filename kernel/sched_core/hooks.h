@@ -23,12 +23,19 @@ static __always_inline bool sched_policy_enabled(void)
 	return static_branch_unlikely(&__sched_policy_on);
 }
 
+/* False while a policy is being switched off: its tasks go to fair. */
+extern bool sched_policy_accepting;
+
 static inline bool task_should_policy(int policy)
 {
-	return sched_policy_enabled() &&
+	return sched_policy_enabled() && READ_ONCE(sched_policy_accepting) &&
 	       (policy == SCHED_NORMAL || policy == SCHED_BATCH ||
 		policy == SCHED_IDLE);
 }
+
+/* Forks hold off a run-time switch: sched_fork() to sched_post_fork(). */
+void sched_policy_pre_fork(void);
+void sched_policy_post_fork(void);
 
 /* Called by __sched_fork() for every new task, whatever its class. */
 static inline void sched_policy_init_entity(struct task_struct *p)
@@ -48,6 +55,8 @@ static inline bool sched_policy_enabled(void) { return false; }
 static inline bool task_should_policy(int policy) { return false; }
 static inline bool sched_policy_can_stop_tick(struct rq *rq) { return true; }
 static inline void sched_policy_init(void) { }
+static inline void sched_policy_pre_fork(void) { }
+static inline void sched_policy_post_fork(void) { }
 #endif
 
 #endif /* _KERNEL_SCHED_CORE_HOOKS_H */

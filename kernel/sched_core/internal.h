@@ -88,6 +88,14 @@ void sp_tick_balance(struct rq *rq);
 
 /* sysfs/ */
 void sched_policy_sysfs_add(struct sched_policy_ops *ops);
+/* switch.c */
+int sp_ops_prepare(struct sched_policy_ops *ops);
+void sp_ops_release(struct sched_policy_ops *ops);
+void sp_enable_boot(struct sched_policy_ops *ops);
+int sched_policy_switch_locked(struct sched_policy_ops *to);
+int sched_policy_switch_by_name(const char *name, size_t len);
+/* watchdog.c */
+extern unsigned int sched_policy_watchdog_timeout_ms;
 void sched_policy_sysfs_remove(struct sched_policy_ops *ops);
 
 #endif /* _KERNEL_SCHED_CORE_INTERNAL_H */

@@ -309,28 +309,11 @@ EXPORT_SYMBOL_GPL(sched_policy_unregister);
 
 static int __init sp_activate_boot(struct sched_policy_ops *ops)
 {
-	int cpu, ret;
+	int ret = sp_ops_prepare(ops);
 
-	if (ops->percpu_size) {
-		ops->percpu_data = __alloc_percpu(ops->percpu_size,
-						  SMP_CACHE_BYTES);
-		if (!ops->percpu_data)
-			return -ENOMEM;
-	}
-	if (ops->init) {
-		ret = ops->init();
-		if (ret) {
-			free_percpu(ops->percpu_data);
-			ops->percpu_data = NULL;
-			return ret;
-		}
-	}
-	sched_policy_active = ops;
-	if (ops->cpu_init)
-		for_each_possible_cpu(cpu)
-			ops->cpu_init(sched_policy_cpu_rq(cpu));
-	static_branch_enable(&__sched_policy_on);
-	return 0;
+	if (!ret)
+		sp_enable_boot(ops);
+	return ret;
 }
 
 /* The boot policy's ops; NULL for eevdf. Logs the one fallback line. */

@@ -1,7 +1,7 @@
 #!/bin/sh
 # sysfs_bad_write: bad timeslice_ms writes fail with EINVAL and leave the
-# value unchanged; good values are accepted and read back; "active" cannot
-# be written.
+# value unchanged; good values are accepted and read back; "active"
+# refuses names no policy has (EINVAL, active unchanged).
 T=sysfs_bad_write
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh
@@ -64,6 +64,14 @@ good 1
 good 1000
 good "$orig"
 
-out=$(sysfswrite -- "$SP/active" eevdf 2>&1) && fail "writing $SP/active succeeded: $out"
+act=$(sp_active)
+for name in nonsense "" "rr rr" "$(printf 'r\001r')" EEVDF; do
+	out=$(sysfswrite -- "$SP/active" "$name" 2>&1) && fail "writing '$name' to $SP/active succeeded: $out"
+	case "$out" in
+	*errno=EINVAL*) ;;
+	*) fail "writing '$name' to $SP/active: $out (want EINVAL)" ;;
+	esac
+	[ "$(sp_active)" = "$act" ] || fail "active changed to $(sp_active) after writing '$name'"
+done
 echo "  write active: $out"
-sp_ok "orig=$orig rejected=$checked accepted='7 1 1000' restored=$(cat "$TS_FILE") active_write='${out#*: }'"
+sp_ok "orig=$orig rejected=$checked accepted='7 1 1000' restored=$(cat "$TS_FILE") active_write='${out#*: }' active=$act"

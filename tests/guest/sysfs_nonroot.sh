@@ -22,4 +22,11 @@ case "$out" in
 *errno=EACCES* | *errno=EPERM*) ;;
 *) sp_fail "uid 1000 write failed but not with EACCES/EPERM: $out" ;;
 esac
-sp_ok "value=$orig nonroot_read=ok nonroot_write='${out#*: }'"
+act=$(sp_active)
+aout=$(runas 1000 sysfswrite "$SP/active" eevdf 2>&1) && sp_fail "uid 1000 switched the policy: $aout"
+[ "$(sp_active)" = "$act" ] || sp_fail "uid 1000 changed active from $act to $(sp_active)"
+case "$aout" in
+*errno=EACCES* | *errno=EPERM*) ;;
+*) sp_fail "uid 1000 write to active failed but not with EACCES/EPERM: $aout" ;;
+esac
+sp_ok "value=$orig nonroot_read=ok nonroot_write='${out#*: }' nonroot_switch='${aout#*: }'"

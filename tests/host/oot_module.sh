@@ -1,27 +1,35 @@
 #!/usr/bin/env bash
-# Build the rr policy as an out-of-tree module against the built kernel
-# alone (make -C OBJ M=DIR): proves <linux/sched_policy.h> and the exported
-# helpers are all a policy needs.  Fails on any modpost "undefined" symbol.
+# Build every policy directory (kernel/sched_*/ but sched_core) as an
+# out-of-tree module against the built kernel alone (make -C OBJ M=DIR,
+# with the directory's first Kconfig symbol set to m): proves each policy
+# can be built =m and that <linux/sched_policy.h> and the exported helpers
+# are all a policy needs.  Fails on a build error or any modpost
+# "undefined" symbol.
 # Usage: tests/host/oot_module.sh OBJ
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 obj=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 
-cp "$top"/kernel/sched_rr/rr.c "$top"/kernel/sched_rr/rr_test.c "$dir"/
-echo 'obj-m := sched_rr_oot.o
-sched_rr_oot-y := rr.o' > "$dir/Kbuild"
-
-if ! out=$(make -C "$obj" M="$dir" CC="ccache gcc" modules 2>&1); then
-	echo "not ok: module build failed"
-	echo "$out" | tail -20
-	exit 1
-fi
-if grep -E 'undefined!|ERROR:' <<<"$out"; then
-	echo "not ok: modpost reported unresolved symbols"
-	exit 1
-fi
-[ -f "$dir/sched_rr_oot.ko" ] || { echo "not ok: no sched_rr_oot.ko"; exit 1; }
-echo "ok: sched_rr_oot.ko built against $obj, no undefined symbols"
+built=""
+for src in "$top"/kernel/sched_*/; do
+	name=$(basename "$src")
+	[ "$name" != sched_core ] || continue
+	sym=$(sed -n 's/^config //p' "$src/Kconfig" | head -n 1)
+	cp -r "$src" "$work/$name"
+	if ! out=$(make -C "$obj" M="$work/$name" CC="ccache gcc" "CONFIG_$sym=m" modules 2>&1); then
+		echo "not ok: $name: module build failed"
+		echo "$out" | tail -20
+		exit 1
+	fi
+	if grep -E 'undefined!|ERROR:' <<<"$out"; then
+		echo "not ok: $name: modpost reported unresolved symbols"
+		exit 1
+	fi
+	ko=$(find "$work/$name" -maxdepth 1 -name '*.ko' -printf '%f\n' | head -n 1)
+	[ -n "$ko" ] || { echo "not ok: $name: no .ko built"; exit 1; }
+	built="$built $ko"
+done
+echo "ok: built against $obj with no undefined symbols:$built"

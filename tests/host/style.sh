@@ -14,7 +14,7 @@ while IFS= read -r f; do
 		echo "$out" | grep -v '^total:' || true
 		bad=1
 	fi
-done < <(find kernel include sysfs -name '*.[ch]' | sort)
+done < <(find kernel include sysfs tests/modules -name '*.[ch]' | sort)
 
 mapfile -t scripts < <(grep -rlE '^#!.*(bash|/sh)$' boot tests .ci 2>/dev/null | sort)
 if ! shellcheck -x "${scripts[@]}"; then

@@ -3,7 +3,7 @@
  * wakelat - a periodic sleeper that measures its own wakeup latency.
  *
  * usage: wakelat [-t SECONDS] [-p PERIOD_US | -s SLEEP_US] [-w WORK_US]
- *                [-c CPU] [-n NICE] [-l LABEL]
+ *                [-c CPU] [-n NICE | -f RTPRIO] [-l LABEL]
  *
  * Every PERIOD_US (default 5000) it sleeps to an absolute CLOCK_MONOTONIC
  * time with clock_nanosleep(), measures how late it runs after that time
@@ -11,7 +11,8 @@
  * its own CPU time (default 100).  A period it overruns is skipped, not
  * counted.  With -s it is not periodic: after each WORK_US it sleeps
  * SLEEP_US (a mostly-running task that still sleeps a little, as
- * interactive programs under load do).  Prints one line when SECONDS
+ * interactive programs under load do).  -f runs it as SCHED_FIFO at
+ * RTPRIO (an RT task beside the policy's).  Prints one line when SECONDS
  * (default 3) are over:
  *
  *   WAKELAT label=L pid=P n=N mean_us=M p50_us=A p99_us=B max_us=C cpu_ms=U
@@ -37,7 +38,7 @@ static double samples[MAX_SAMPLES];
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: wakelat [-t SECONDS] [-p PERIOD_US | -s SLEEP_US] [-w WORK_US] [-c CPU] [-n NICE] [-l LABEL]\n");
+		"usage: wakelat [-t SECONDS] [-p PERIOD_US | -s SLEEP_US] [-w WORK_US] [-c CPU] [-n NICE | -f RTPRIO] [-l LABEL]\n");
 	exit(2);
 }
 
@@ -67,7 +68,7 @@ static void burn(double secs)
 			;
 }
 
-static int setup(long pin, int have_nice, long nice_val)
+static int setup(long pin, int have_nice, long nice_val, long rtprio)
 {
 	if (pin >= 0) {
 		cpu_set_t set;
@@ -85,6 +86,15 @@ static int setup(long pin, int have_nice, long nice_val)
 			strerror(errno));
 		return 1;
 	}
+	if (rtprio) {
+		struct sched_param sp = { .sched_priority = rtprio };
+
+		if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
+			fprintf(stderr, "wakelat: sched_setscheduler(FIFO %ld): %s\n",
+				rtprio, strerror(errno));
+			return 1;
+		}
+	}
 	return 0;
 }
 
@@ -92,11 +102,12 @@ int main(int argc, char **argv)
 {
 	double secs = 3.0, period, work, start, next, t, sum = 0, cpu0;
 	long period_us = 5000, sleep_us = -1, work_us = 100, pin = -1, nice_val = 0;
+	long rtprio = 0;
 	const char *label = "wakelat";
 	int have_nice = 0, opt;
 	size_t n = 0;
 
-	while ((opt = getopt(argc, argv, "+t:p:s:w:c:n:l:h")) != -1) {
+	while ((opt = getopt(argc, argv, "+t:p:s:w:c:n:f:l:h")) != -1) {
 		switch (opt) {
 		case 't':
 			secs = parse_seconds(optarg, 86400);
@@ -117,6 +128,9 @@ int main(int argc, char **argv)
 			nice_val = parse_long(optarg, "nice", -20, 19);
 			have_nice = 1;
 			break;
+		case 'f':
+			rtprio = parse_long(optarg, "rt priority", 1, 99);
+			break;
 		case 'l':
 			label = optarg;
 			break;
@@ -124,9 +138,9 @@ int main(int argc, char **argv)
 			usage();
 		}
 	}
-	if (optind != argc)
+	if (optind != argc || (have_nice && rtprio))
 		usage();
-	if (setup(pin, have_nice, nice_val))
+	if (setup(pin, have_nice, nice_val, rtprio))
 		return 1;
 
 	period = (sleep_us > 0 ? sleep_us : period_us) / 1e6;

@@ -66,6 +66,28 @@ TRACE_EVENT(sched_policy_pull,
 		  __entry->src_cpu, __entry->dst_cpu)
 );
 
+/* The active policy changed from @from to @to ("eevdf": the fair class). */
+TRACE_EVENT(sched_policy_switch,
+	TP_PROTO(const char *from, const char *to, unsigned int moved,
+		 u64 duration_ns),
+	TP_ARGS(from, to, moved, duration_ns),
+	TP_STRUCT__entry(
+		__string(from, from)
+		__string(to, to)
+		__field(unsigned int, moved)
+		__field(u64, duration_ns)
+	),
+	TP_fast_assign(
+		__assign_str(from);
+		__assign_str(to);
+		__entry->moved = moved;
+		__entry->duration_ns = duration_ns;
+	),
+	TP_printk("from=%s to=%s moved=%u duration_us=%llu", __get_str(from),
+		  __get_str(to), __entry->moved,
+		  __entry->duration_ns / 1000)
+);
+
 #endif /* _TRACE_SCHED_POLICY_H */
 
 #include <trace/define_trace.h>

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The stall watchdog: a task of the policy that has been runnable without
+ * running for longer than watchdog_timeout_ms means the policy is broken
+ * (sched_ext's scx_watchdog_workfn makes the same judgement).  It logs
+ * one report - the policy, the task, how long it waited, and every CPU's
+ * policy state through the dump() hook - and switches back to eevdf.
+ *
+ * "Runnable since" is the scheduler's own sched_info.last_queued (set when
+ * a task is queued, cleared when it runs), so the policy cannot hide a
+ * stalled task; every task is looked at once per check, under RCU.
+ */
+#define pr_fmt(fmt) "sched_policy: " fmt
+
+#include <linux/sched/signal.h>
+#include <linux/sched/clock.h>
+#include <linux/workqueue.h>
+#include "internal.h"
+
+unsigned int sched_policy_watchdog_timeout_ms = 30000;
+
+static void sp_watchdog_fn(struct work_struct *work);
+static DECLARE_DELAYED_WORK(sp_watchdog_work, sp_watchdog_fn);
+
+/* Check 4 times per timeout, at most every 100 ms, at least every 5 s. */
+static unsigned long sp_watchdog_period(void)
+{
+	unsigned int ms = READ_ONCE(sched_policy_watchdog_timeout_ms) / 4;
+
+	return msecs_to_jiffies(ms ? clamp(ms, 100U, 5000U) : 5000U);
+}
+
+/* The policy task waiting longest, with a reference, or NULL. */
+static struct task_struct *sp_find_stalled(u64 limit_ns, u64 *waited_ns)
+{
+	struct task_struct *g, *p, *worst = NULL;
+	u64 worst_wait = 0;
+
+	rcu_read_lock();
+	for_each_process_thread(g, p) {
+		u64 queued_at = READ_ONCE(p->sched_info.last_queued);
+		u64 now;
+
+		if (READ_ONCE(p->sched_class) != &policy_sched_class ||
+		    !queued_at || !task_on_rq_queued(p))
+			continue;
+		now = sched_clock_cpu(task_cpu(p));
+		if (now > queued_at && now - queued_at > limit_ns &&
+		    now - queued_at > worst_wait) {
+			worst = p;
+			worst_wait = now - queued_at;
+		}
+	}
+	if (worst)
+		get_task_struct(worst);
+	rcu_read_unlock();
+	*waited_ns = worst_wait;
+	return worst;
+}
+
+static void sp_dump_all(struct sched_policy_ops *ops)
+{
+	int cpu;
+
+	if (!ops->dump)
+		return;
+	for_each_online_cpu(cpu) {
+		struct rq *rq = cpu_rq(cpu);
+		struct rq_flags rf;
+
+		rq_lock_irqsave(rq, &rf);
+		ops->dump(sched_policy_cpu_rq(cpu));
+		rq_unlock_irqrestore(rq, &rf);
+	}
+}
+
+static void sp_watchdog_fn(struct work_struct *work)
+{
+	unsigned int timeout = READ_ONCE(sched_policy_watchdog_timeout_ms);
+	struct sched_policy_ops *ops;
+	struct task_struct *p;
+	u64 waited;
+
+	mutex_lock(&sched_policy_mutex);
+	ops = sched_policy_active;
+	if (!ops || !timeout)
+		goto out;
+	p = sp_find_stalled((u64)timeout * NSEC_PER_MSEC, &waited);
+	if (!p)
+		goto out;
+	pr_err("watchdog: policy '%s' left %s[%d] (cpu %d) runnable for %llu ms without running (limit %u ms); dumping its state and switching to %s\n",
+	       ops->name, p->comm, task_pid_nr(p), task_cpu(p),
+	       div_u64(waited, NSEC_PER_MSEC), timeout,
+	       SCHED_POLICY_DEFAULT_NAME);
+	put_task_struct(p);
+	sp_dump_all(ops);
+	if (sched_policy_switch_locked(NULL))
+		pr_err("watchdog: could not switch to %s\n",
+		       SCHED_POLICY_DEFAULT_NAME);
+out:
+	mutex_unlock(&sched_policy_mutex);
+	queue_delayed_work(system_unbound_wq, &sp_watchdog_work,
+			   sp_watchdog_period());
+}
+
+static int __init sp_watchdog_init(void)
+{
+	queue_delayed_work(system_unbound_wq, &sp_watchdog_work,
+			   sp_watchdog_period());
+	return 0;
+}
+late_initcall(sp_watchdog_init);
