@@ -93,20 +93,24 @@ static struct task_struct *sp_pull_from(struct rq *this_rq,
 
 int sp_balance(struct rq *rq, struct rq_flags *rf)
 {
+	struct sched_policy_ops *ops = READ_ONCE(sched_policy_active);
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
 	struct sched_policy_rq *busiest;
 	bool pending = sprq->pull_pending;
 
 	sprq->pull_pending = false;
-	if (sched_policy_active->balance) {
+	/* NULL in the middle of a switch from one policy to another */
+	if (!ops)
+		return 0;
+	if (ops->balance) {
 		int ret;
 
 		sprq->balance_rf = rf;
-		ret = sched_policy_active->balance(sprq);
+		ret = ops->balance(sprq);
 		sprq->balance_rf = NULL;
 		return ret;
 	}
-	if (!IS_ENABLED(CONFIG_SMP) || !sched_policy_active->migration_candidate)
+	if (!IS_ENABLED(CONFIG_SMP) || !ops->migration_candidate)
 		return sprq->nr_queued > 0;
 	if ((sprq->nr_queued && !pending) || !cpu_active(cpu_of(rq)))
 		return sprq->nr_queued > 0;

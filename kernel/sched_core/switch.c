@@ -18,12 +18,19 @@
  * tasks, else fair.  Going from policy P to policy Q passes through eevdf
  * (all tasks back to fair, then all to Q): the two policies never share
  * the class.  The module of the active policy is pinned.
+ *
+ * One kind of task escapes the walk: a thread that reaps itself leaves
+ * the task list (release_task() in exit_notify()) before its last
+ * schedule().  Switching a policy off therefore also waits until no CPU
+ * has a task of it queued; the policy still runs them meanwhile.  If they
+ * do not drain (a policy that never runs them), the switch is undone.
  */
 #define pr_fmt(fmt) "sched_policy: " fmt
 
 #include <linux/percpu-rwsem.h>
 #include <linux/sched/signal.h>
 #include <linux/cpu.h>
+#include <linux/delay.h>
 #include "internal.h"
 #include <trace/events/sched_policy.h>
 
@@ -101,6 +108,29 @@ static unsigned int sp_move_all_tasks(void)
 	return moved;
 }
 
+static unsigned int sp_nr_queued_all(void)
+{
+	unsigned int nr = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		nr += READ_ONCE(per_cpu(sched_policy_rqs, cpu).nr_queued);
+	return nr;
+}
+
+/* Exiting threads the walk could not see finish under the old policy. */
+static bool sp_drain(void)
+{
+	unsigned long deadline = jiffies + HZ;
+
+	while (sp_nr_queued_all()) {
+		if (time_after(jiffies, deadline))
+			return false;
+		usleep_range(500, 1000);
+	}
+	return true;
+}
+
 static void sp_reset_rqs(void)
 {
 	int cpu;
@@ -163,6 +193,10 @@ void __init sp_enable_boot(struct sched_policy_ops *ops)
 	static_branch_enable(&__sched_policy_on);
 }
 
+/*
+ * The static key stays on while a switch passes through eevdf (@keep_key):
+ * patching the kernel text twice per switch is the slow part.
+ */
 static unsigned int sp_enable(struct sched_policy_ops *ops)
 {
 	unsigned int moved;
@@ -180,7 +214,8 @@ static unsigned int sp_enable(struct sched_policy_ops *ops)
 	return moved;
 }
 
-static unsigned int sp_disable(struct sched_policy_ops *ops)
+/* Returns the number of moves, or -EBUSY with @ops active again. */
+static int sp_disable(struct sched_policy_ops *ops, bool keep_key)
 {
 	unsigned int moved;
 
@@ -188,11 +223,21 @@ static unsigned int sp_disable(struct sched_policy_ops *ops)
 	percpu_down_write(&sp_fork_rwsem);
 	WRITE_ONCE(sched_policy_accepting, false);
 	moved = sp_move_all_tasks();
-	static_branch_disable_cpuslocked(&__sched_policy_on);
+	if (!sp_drain()) {
+		pr_err("%u tasks of '%s' did not drain; it stays active\n",
+		       sp_nr_queued_all(), ops->name);
+		WRITE_ONCE(sched_policy_accepting, true);
+		sp_move_all_tasks();
+		percpu_up_write(&sp_fork_rwsem);
+		cpus_read_unlock();
+		return -EBUSY;
+	}
+	if (!keep_key)
+		static_branch_disable_cpuslocked(&__sched_policy_on);
 	percpu_up_write(&sp_fork_rwsem);
 	cpus_read_unlock();
 	/* No CPU may still be inside a policy hook when the data goes. */
-	synchronize_rcu();
+	synchronize_rcu_expedited();
 	sp_reset_rqs();
 	sched_policy_active = NULL;
 	sp_ops_release(ops);
@@ -225,8 +270,17 @@ int sched_policy_switch_locked(struct sched_policy_ops *to)
 		}
 	}
 	start = ktime_get_ns();
-	if (from)
-		moved += sp_disable(from);
+	if (from) {
+		ret = sp_disable(from, to);
+		if (ret < 0) {
+			if (to) {
+				sp_ops_release(to);
+				module_put(to->owner);
+			}
+			return ret;
+		}
+		moved += ret;
+	}
 	if (to)
 		moved += sp_enable(to);
 	start = ktime_get_ns() - start;

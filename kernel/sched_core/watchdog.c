@@ -8,19 +8,21 @@
  *
  * "Runnable since" is the scheduler's own sched_info.last_queued (set when
  * a task is queued, cleared when it runs), so the policy cannot hide a
- * stalled task; every task is looked at once per check, under RCU.
+ * stalled task; every task is looked at once per check, under RCU.  The
+ * checks run on a SCHED_FIFO kthread worker, like sched_ext's helper: a
+ * broken policy cannot starve the thread that is to replace it.
  */
 #define pr_fmt(fmt) "sched_policy: " fmt
 
 #include <linux/sched/signal.h>
 #include <linux/sched/clock.h>
-#include <linux/workqueue.h>
+#include <linux/kthread.h>
 #include "internal.h"
 
 unsigned int sched_policy_watchdog_timeout_ms = 30000;
 
-static void sp_watchdog_fn(struct work_struct *work);
-static DECLARE_DELAYED_WORK(sp_watchdog_work, sp_watchdog_fn);
+static struct kthread_worker *sp_watchdog_worker;
+static struct kthread_delayed_work sp_watchdog_work;
 
 /* Check 4 times per timeout, at most every 100 ms, at least every 5 s. */
 static unsigned long sp_watchdog_period(void)
@@ -74,7 +76,7 @@ static void sp_dump_all(struct sched_policy_ops *ops)
 	}
 }
 
-static void sp_watchdog_fn(struct work_struct *work)
+static void sp_watchdog_fn(struct kthread_work *work)
 {
 	unsigned int timeout = READ_ONCE(sched_policy_watchdog_timeout_ms);
 	struct sched_policy_ops *ops;
@@ -99,14 +101,22 @@ static void sp_watchdog_fn(struct work_struct *work)
 		       SCHED_POLICY_DEFAULT_NAME);
 out:
 	mutex_unlock(&sched_policy_mutex);
-	queue_delayed_work(system_unbound_wq, &sp_watchdog_work,
-			   sp_watchdog_period());
+	kthread_queue_delayed_work(sp_watchdog_worker, &sp_watchdog_work,
+				   sp_watchdog_period());
 }
 
 static int __init sp_watchdog_init(void)
 {
-	queue_delayed_work(system_unbound_wq, &sp_watchdog_work,
-			   sp_watchdog_period());
+	sp_watchdog_worker = kthread_create_worker(0, "sched_policy_wd");
+	if (IS_ERR(sp_watchdog_worker)) {
+		pr_err("watchdog: no worker thread (%ld); stalls go undetected\n",
+		       PTR_ERR(sp_watchdog_worker));
+		return 0;
+	}
+	sched_set_fifo(sp_watchdog_worker->task);
+	kthread_init_delayed_work(&sp_watchdog_work, sp_watchdog_fn);
+	kthread_queue_delayed_work(sp_watchdog_worker, &sp_watchdog_work,
+				   sp_watchdog_period());
 	return 0;
 }
 late_initcall(sp_watchdog_init);
