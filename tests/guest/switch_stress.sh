@@ -5,9 +5,10 @@
 # pinned to CPU 1, an RT (SCHED_FIFO) sleeper, and 100 idle sleepers (so
 # 100+ tasks move at every switch).  Afterwards every process of the load
 # has finished its work with success, and every switch took less than
-# 1 s (the kernel logs each one's duration: median and max reported;
-# measured max on this TCG guest with lockdep: about 100-200 ms, the
-# bound leaves 5x headroom).  The kernel log must stay clean (the runner
+# 3 s (the kernel logs each one's duration: median and max reported;
+# measured on this TCG guest with lockdep, about 170 tasks, 340 moves per
+# policy-to-policy switch: median 76-84 ms, max 0.79-0.86 s; the bound
+# leaves 3.5x headroom).  The kernel log must stay clean (the runner
 # fails the test on any splat).
 T=switch_stress
 # shellcheck source=tests/guest/lib.sh
@@ -66,5 +67,5 @@ n=$(wc -l <"$SP_TMP/us")
 med=$(sed -n "$(((n + 1) / 2))p" "$SP_TMP/us")
 max=$(tail -n 1 "$SP_TMP/us")
 detail="switches=$n policies='$policies' loop_s=$(sp_calc "$t1 - $t0") median_us=$med max_us=$max"
-[ "$max" -lt 1000000 ] || sp_fail "$detail (want max < 1 s)"
+[ "$max" -lt 3000000 ] || sp_fail "$detail (want max < 3 s)"
 sp_ok "$detail"
