@@ -14,6 +14,9 @@
 
 #include <linux/ctype.h>
 #include <linux/kstrtox.h>
+#include <linux/kthread.h>
+#include <linux/kmod.h>
+#include <linux/umh.h>
 #include "internal.h"
 
 LIST_HEAD(sched_policy_list);
@@ -36,6 +39,8 @@ const char * const sp_core_stat_names[SP_NR_CORE_STATS] = {
 
 static char sp_boot_name[64] __initdata;
 static bool sp_boot_given __initdata;
+/* A boot policy that is not built in: tried as a module once modprobe can run. */
+static char sp_boot_module[SCHED_POLICY_NAME_MAX];
 
 static int __init sp_boot_param(char *str)
 {
@@ -331,6 +336,8 @@ static struct sched_policy_ops *__init sp_choose_boot_policy(void)
 		return ops;
 
 	sched_policy_format_available(avail, sizeof(avail));
+	if (sp_boot_given && strlen(want) < sizeof(sp_boot_module))
+		strscpy(sp_boot_module, want, sizeof(sp_boot_module));
 	if (sp_boot_given && strcmp(want, fallback)) {
 		ops = sched_policy_find(fallback, strlen(fallback));
 		if (ops || !strcmp(fallback, SCHED_POLICY_DEFAULT_NAME)) {
@@ -363,3 +370,39 @@ void __init sched_policy_init(void)
 	}
 	pr_info("active policy: %s\n", ops ? ops->name : SCHED_POLICY_DEFAULT_NAME);
 }
+
+/*
+ * sched_policy=NAME for a policy that is a module: modules cannot load
+ * before sched_init(), so the boot starts under the fallback (logged
+ * above) and this thread loads "sched-policy-NAME" as soon as userspace
+ * can run modprobe (the initramfs's, or the root file system's), then
+ * switches to it.  A name no module provides changes nothing more.
+ */
+static int sp_boot_module_fn(void *unused)
+{
+	const char *name = sp_boot_module;
+	int ret;
+
+	/* Returns with the helper lock held, or 0 after the timeout. */
+	if (!usermodehelper_read_lock_wait(120 * HZ))
+		return 0;
+	usermodehelper_read_unlock();
+	if (request_module("sched-policy-%s", name))
+		return 0;
+	ret = sched_policy_switch_by_name(name, strlen(name));
+	if (ret)
+		pr_err("boot policy '%s': module loaded, switch failed (%d)\n",
+		       name, ret);
+	else
+		pr_info("boot policy '%s' loaded as a module and active\n", name);
+	return 0;
+}
+
+static int __init sp_boot_module_init(void)
+{
+	if (sp_boot_module[0] && !sched_policy_active &&
+	    strcmp(sp_boot_module, SCHED_POLICY_DEFAULT_NAME))
+		kthread_run(sp_boot_module_fn, NULL, "sched_policy_load");
+	return 0;
+}
+late_initcall(sp_boot_module_init);
