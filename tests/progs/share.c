@@ -2,10 +2,11 @@
 /*
  * share - CPU share test driver.
  *
- * usage: share [-t SECONDS] [-w WARMUP] [-c CPU] NICE [NICE...]
+ * usage: share [-t SECONDS] [-w WARMUP] [-c CPU] NICE[:batch|:idle]...
  *
  * Forks one spinning child per NICE argument, each optionally pinned to CPU
- * (default 0; -c -1 means no pinning) and set to that nice value.  All
+ * (default 0; -c -1 means no pinning) and set to that nice value (and to
+ * SCHED_BATCH or SCHED_IDLE with the suffix).  All
  * children are released at the same time through a pipe, spin WARMUP
  * seconds (default 0) unmeasured, then SECONDS measured, up to common
  * CLOCK_MONOTONIC deadlines.  Each records the CPU time it consumed in the
@@ -13,7 +14,7 @@
  * (the longest time it waited for the CPU).  Output, one line per child
  * and one summary line:
  *
- *   SHARE idx=I pid=P nice=N cpu_ms=U share_pct=S max_gap_ms=G
+ *   SHARE idx=I pid=P nice=N policy=normal|batch|idle cpu_ms=U share_pct=S max_gap_ms=G
  *   SHARE_SUMMARY n=K secs=T cpu=C total_ms=U min_ms=A max_ms=B max_over_min=R
  *
  * Exit status: 0 if all children completed, 1 otherwise, 2 on usage error.
@@ -45,12 +46,34 @@ struct shared {
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: share [-t SECONDS] [-w WARMUP] [-c CPU|-1] NICE [NICE...]\n");
+	fprintf(stderr, "usage: share [-t SECONDS] [-w WARMUP] [-c CPU|-1] NICE[:batch|:idle]...\n");
 	exit(2);
 }
 
+static const char *const policy_names[] = {
+	[SCHED_OTHER] = "normal", [SCHED_BATCH] = "batch", [SCHED_IDLE] = "idle",
+};
+
+/* "NICE" or "NICE:batch" / "NICE:idle" */
+static long parse_nice_policy(char *arg, int *policy)
+{
+	char *colon = strchr(arg, ':');
+
+	*policy = SCHED_OTHER;
+	if (colon) {
+		*colon = '\0';
+		if (!strcmp(colon + 1, "batch"))
+			*policy = SCHED_BATCH;
+		else if (!strcmp(colon + 1, "idle"))
+			*policy = SCHED_IDLE;
+		else
+			usage();
+	}
+	return parse_long(arg, "nice", -20, 19);
+}
+
 static void child(struct shared *sh, int idx, long pin, long nice_val,
-		  int rfd)
+		  int policy, int rfd)
 {
 	double c0, c1, t, last, gap = 0;
 	char c;
@@ -63,6 +86,15 @@ static void child(struct shared *sh, int idx, long pin, long nice_val,
 		if (sched_setaffinity(0, sizeof(set), &set)) {
 			fprintf(stderr, "share[%d]: sched_setaffinity(%ld): %s\n",
 				idx, pin, strerror(errno));
+			_exit(1);
+		}
+	}
+	if (policy != SCHED_OTHER) {
+		struct sched_param sp = { .sched_priority = 0 };
+
+		if (sched_setscheduler(0, policy, &sp)) {
+			fprintf(stderr, "share[%d]: sched_setscheduler(%s): %s\n",
+				idx, policy_names[policy], strerror(errno));
 			_exit(1);
 		}
 	}
@@ -99,6 +131,7 @@ int main(int argc, char **argv)
 {
 	double secs = 3.0, warmup = 0, total = 0, min = 0, max = 0;
 	long pin = 0, nices[MAX_HOGS];
+	int policies[MAX_HOGS];
 	pid_t pids[MAX_HOGS];
 	struct shared *sh;
 	int n, i, opt, pfd[2], failed = 0;
@@ -122,7 +155,7 @@ int main(int argc, char **argv)
 	if (n < 1 || n > MAX_HOGS)
 		usage();
 	for (i = 0; i < n; i++)
-		nices[i] = parse_long(argv[optind + i], "nice", -20, 19);
+		nices[i] = parse_nice_policy(argv[optind + i], &policies[i]);
 
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
 		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -145,7 +178,7 @@ int main(int argc, char **argv)
 		}
 		if (pids[i] == 0) {
 			close(pfd[1]);
-			child(sh, i, pin, nices[i], pfd[0]);
+			child(sh, i, pin, nices[i], policies[i], pfd[0]);
 		}
 	}
 	close(pfd[0]);
@@ -181,8 +214,9 @@ int main(int argc, char **argv)
 			max = v;
 	}
 	for (i = 0; i < n; i++)
-		printf("SHARE idx=%d pid=%d nice=%ld cpu_ms=%.1f share_pct=%.2f max_gap_ms=%.1f\n",
-		       i, (int)pids[i], nices[i], sh->cpu_ms[i],
+		printf("SHARE idx=%d pid=%d nice=%ld policy=%s cpu_ms=%.1f share_pct=%.2f max_gap_ms=%.1f\n",
+		       i, (int)pids[i], nices[i], policy_names[policies[i]],
+		       sh->cpu_ms[i],
 		       total > 0 ? 100.0 * sh->cpu_ms[i] / total : 0.0,
 		       sh->max_gap_ms[i]);
 	printf("SHARE_SUMMARY n=%d secs=%g cpu=%ld total_ms=%.1f min_ms=%.1f max_ms=%.1f max_over_min=%.3f\n",
