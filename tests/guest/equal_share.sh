@@ -1,7 +1,7 @@
 #!/bin/sh
-# equal_share: 8 CPU hogs pinned to CPU 0 for 3 s get equal shares
+# equal_share: 8 CPU hogs pinned to CPU 0 for 5 s get equal shares
 # (max <= 1.10 * min).  o1 hands out CPU in 100 ms slices, round robin
-# through the arrays, so in a 3 s window (3.75 rounds of 8 slices) one
+# through the arrays, so in a 5 s window (6.25 rounds of 8 slices) one
 # hog can be a whole slice ahead of another; and each child starts with
 # half of what was left of its parent's slice (2.6.22's fork split), up
 # to 50 ms more for the first one forked.  Want max - min <= 150 ms + 10%
@@ -22,7 +22,7 @@ if [ "$(sp_active)" = o1 ]; then
 	echo 0 >"$CP" || sp_fail "cannot set $CP"
 fi
 rc=0
-share -t 3 -c 0 0 0 0 0 0 0 0 0 >"$SP_TMP/out" 2>&1 || rc=$?
+share -t 5 -c 0 0 0 0 0 0 0 0 0 >"$SP_TMP/out" 2>&1 || rc=$?
 [ -z "${old_cp:-}" ] || echo "$old_cp" >"$CP"
 cat "$SP_TMP/out"
 [ "$rc" -eq 0 ] || sp_fail "share driver failed: $(tail -n 1 "$SP_TMP/out")"
