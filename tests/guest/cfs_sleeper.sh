@@ -1,0 +1,37 @@
+#!/bin/sh
+# cfs_sleeper: a task that sleeps 3 ms at a time beside 4 hogs on CPU 0
+# gets the CPU back sooner than the hogs' slice (issue 4): a woken sleeper
+# is placed half a latency before min_vruntime (GENTLE_FAIR_SLEEPERS) and
+# so preempts the running hog at once (its lead is more than the wakeup
+# granularity).  Default tunables; the hogs' slice with the sleeper queued
+# is sched_latency * factor / 5 (1 ms on 1 CPU, 3 ms on 4 with the
+# default log2 scaling).  The 90th percentile of 3 s of wakeups must be
+# under it; without wakeup preemption the sleeper would wait for the next
+# tick, 2 ms on average at HZ=250.
+T=cfs_sleeper
+# shellcheck source=tests/guest/lib.sh
+. /tests/lib.sh
+sp_begin
+
+[ "$(sp_active)" = cfs ] || sp_fail "active policy is $(sp_active), not cfs"
+tun=$SP/cfs/tunables
+lat=$(cat "$tun/sched_latency_ns")
+mode=$(cat "$tun/sched_tunable_scaling")
+factor=$(awk -v n="$SPTEST_NCPUS" -v m="$mode" 'BEGIN {
+	if (n > 8) n = 8
+	if (m == 0) f = 1
+	else if (m == 2) f = n
+	else { f = 1; while (n >= 2) { n = int(n / 2); f++ } }
+	print f }')
+slice_us=$(sp_calc "$lat * $factor / 5 / 1000")
+if ! sleeplat -t 3 -c 0 -p 3000 4 >"$SP_TMP/out" 2>&1; then
+	cat "$SP_TMP/out"
+	sp_fail "sleeplat failed: $(tail -n 1 "$SP_TMP/out")"
+fi
+cat "$SP_TMP/out"
+line=$(grep '^SLEEPLAT' "$SP_TMP/out")
+p90=$(sp_kv p90_us "$line")
+[ -n "$p90" ] || sp_fail "could not parse sleeplat output"
+detail="samples=$(sp_kv n "$line") median_us=$(sp_kv median_us "$line") p90_us=$p90 p99_us=$(sp_kv p99_us "$line") max_us=$(sp_kv max_us "$line") hog_slice_us=$slice_us (want p90 < slice)"
+sp_true "$p90 < $slice_us" || sp_fail "$detail"
+sp_ok "$detail"
