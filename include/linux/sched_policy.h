@@ -175,6 +175,13 @@ u64 sched_policy_rq_clock(struct sched_policy_rq *rq);
 struct task_struct *sched_policy_rq_curr(struct sched_policy_rq *rq);
 void sched_policy_resched(struct sched_policy_rq *rq);
 void sched_policy_resched_cpu(int cpu);
+/*
+ * Call tick() on this CPU again in @delay_ns, with a high-resolution timer
+ * where the machine has one (else the periodic tick, 1/HZ, is the
+ * granularity): for slices that should end between two ticks.  One timer
+ * per CPU, re-armed by each call, cancelled when the running task stops.
+ */
+void sched_policy_slice_timer(struct sched_policy_rq *rq, u64 delay_ns);
 bool sched_policy_cpu_idle(int cpu);
 
 /* Tasks */

@@ -160,6 +160,7 @@ static struct task_struct *pick_task_policy(struct rq *rq)
 static void put_prev_task_policy(struct rq *rq, struct task_struct *p,
 				 struct task_struct *next)
 {
+	sp_cancel_slice_timer(rq);
 	update_curr_policy(rq);
 	sp_ops()->put_prev(sp_rq_of(rq), p, p->sp.flags & SP_TASK_QUEUED);
 }
@@ -172,15 +173,18 @@ static void set_next_task_policy(struct rq *rq, struct task_struct *p,
 	sp_ops()->set_next(sp_rq_of(rq), p);
 }
 
+/* @queued: 1 from the slice timer (hrtick), 0 from the periodic tick */
 static void task_tick_policy(struct rq *rq, struct task_struct *curr,
 			     int queued)
 {
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
 
 	update_curr_policy(rq);
-	sp_stat_add(sprq, SP_STAT_TICKS, 1);
+	if (!queued)
+		sp_stat_add(sprq, SP_STAT_TICKS, 1);
 	sp_ops()->tick(sprq, curr);
-	sp_tick_balance(rq);
+	if (!queued)
+		sp_tick_balance(rq);
 }
 
 static void task_fork_policy(struct task_struct *p)
@@ -374,6 +378,28 @@ void sched_policy_resched_cpu(int cpu)
 	irq_work_queue_on(&per_cpu(sched_policy_rqs, cpu).kick, cpu);
 }
 EXPORT_SYMBOL_GPL(sched_policy_resched_cpu);
+
+/*
+ * The slice timer is the scheduler's hrtick: it calls the class's
+ * task_tick() with queued=1, which reaches the policy's tick() hook.  The
+ * fair class arms it only with the HRTICK feature; a stale one would tick
+ * the next task early, so it is cancelled whenever a policy task stops.
+ */
+void sched_policy_slice_timer(struct sched_policy_rq *rq, u64 delay_ns)
+{
+#ifdef CONFIG_SCHED_HRTICK
+	if (hrtick_enabled(rq->rq))
+		hrtick_start(rq->rq, delay_ns);
+#endif
+}
+EXPORT_SYMBOL_GPL(sched_policy_slice_timer);
+
+void sp_cancel_slice_timer(struct rq *rq)
+{
+#ifdef CONFIG_SCHED_HRTICK
+	hrtimer_try_to_cancel(&rq->hrtick_timer);
+#endif
+}
 
 bool sched_policy_cpu_idle(int cpu)
 {

@@ -67,6 +67,7 @@ static inline unsigned int sp_nr_stats(const struct sched_policy_ops *ops)
 
 /* class.c */
 void sched_policy_init_rqs(void);
+void sp_cancel_slice_timer(struct rq *rq);
 
 /* From the linker script: pointers placed by sched_policy_declare(). */
 extern struct sched_policy_ops *const __sched_policy_builtin_start[];

@@ -100,3 +100,31 @@ sp_active() {
 sp_stat_total() {
 	awk -v c="$2" '$1 == c { print $2; found = 1 } END { if (!found) print "missing" }' "$1"
 }
+
+# sp_stat_cpu FILE COUNTER CPU: COUNTER's column for CPU in a stats file
+sp_stat_cpu() {
+	awk -v c="$2" -v col="cpu$3" '
+	NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) k = i }
+	$1 == c && k { print $k; found = 1 }
+	END { if (!found) print "missing" }' "$1"
+}
+
+# sp_cost_run N CPU SECS: run N pinned hogs on CPU for SECS and print
+# "COST n=N picks=P pick_ns=X enqueues=E enqueue_ns=Y": the active
+# policy's mean pick and enqueue cost on that CPU, from its statistics.
+sp_cost_run() {
+	_f=$SP/$(sp_active)/stats
+	_p0=$(sp_stat_cpu "$_f" picks "$2")
+	_t0=$(sp_stat_cpu "$_f" pick_ns "$2")
+	_e0=$(sp_stat_cpu "$_f" enqueues "$2")
+	_u0=$(sp_stat_cpu "$_f" enqueue_ns "$2")
+	manyhogs -t "$3" -c "$2" "$1" || return 1
+	_p1=$(sp_stat_cpu "$_f" picks "$2")
+	_t1=$(sp_stat_cpu "$_f" pick_ns "$2")
+	_e1=$(sp_stat_cpu "$_f" enqueues "$2")
+	_u1=$(sp_stat_cpu "$_f" enqueue_ns "$2")
+	_p=$((_p1 - _p0))
+	_e=$((_e1 - _e0))
+	[ "$_p" -gt 0 ] && [ "$_e" -gt 0 ] || { echo "no picks or enqueues on cpu$2"; return 1; }
+	echo "COST n=$1 picks=$_p pick_ns=$(((_t1 - _t0) / _p)) enqueues=$_e enqueue_ns=$(((_u1 - _u0) / _e))"
+}

@@ -1,7 +1,11 @@
 #!/bin/sh
 # nice_share: nice 0 vs nice 10 hog on CPU 0 for 3 s.  eevdf: the nice-0
 # share must exceed 4x the nice-10 share (weights 1024:110).  rr ignores
-# nice: the ratio must be within 0.8..1.25.  Other policies: report only.
+# nice: the ratio must be within 0.8..1.25.  o1: both hogs start
+# interactive (inherited sleep_avg) and nice 0 runs ahead by priority
+# until the estimator catches up, so from a cold start nice 0 gets more
+# than 2:1 - want > 1.7; the steady 2:1 is o1_nice_ratios' job.  Other
+# policies: report only.
 T=nice_share
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh
@@ -38,6 +42,10 @@ eevdf)
 rr)
 	sp_true "$ratio >= 0.8 && $ratio <= 1.25" || sp_fail "$detail (rr ignores nice, want 0.8..1.25)"
 	sp_ok "$detail (rr ignores nice, want 0.8..1.25)"
+	;;
+o1)
+	sp_true "$ratio > 1.7" || sp_fail "$detail (o1 cold start, want > 1.7)"
+	sp_ok "$detail (o1 cold start, want > 1.7)"
 	;;
 *)
 	sp_ok "$detail (report only)"

@@ -2,15 +2,18 @@
 /*
  * share - CPU share test driver.
  *
- * usage: share [-t SECONDS] [-c CPU] NICE [NICE...]
+ * usage: share [-t SECONDS] [-w WARMUP] [-c CPU] NICE [NICE...]
  *
  * Forks one spinning child per NICE argument, each optionally pinned to CPU
  * (default 0; -c -1 means no pinning) and set to that nice value.  All
- * children are released at the same time through a pipe and spin until a
- * common CLOCK_MONOTONIC deadline, then record the CPU time they consumed
- * since the release.  Output, one line per child and one summary line:
+ * children are released at the same time through a pipe, spin WARMUP
+ * seconds (default 0) unmeasured, then SECONDS measured, up to common
+ * CLOCK_MONOTONIC deadlines.  Each records the CPU time it consumed in the
+ * measured window and its longest gap between two loop iterations there
+ * (the longest time it waited for the CPU).  Output, one line per child
+ * and one summary line:
  *
- *   SHARE idx=I pid=P nice=N cpu_ms=U share_pct=S
+ *   SHARE idx=I pid=P nice=N cpu_ms=U share_pct=S max_gap_ms=G
  *   SHARE_SUMMARY n=K secs=T cpu=C total_ms=U min_ms=A max_ms=B max_over_min=R
  *
  * Exit status: 0 if all children completed, 1 otherwise, 2 on usage error.
@@ -33,21 +36,23 @@
 #define MAX_HOGS 64
 
 struct shared {
+	double measure_start;
 	double deadline;
 	double cpu_ms[MAX_HOGS];
+	double max_gap_ms[MAX_HOGS];
 	int done[MAX_HOGS];
 };
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: share [-t SECONDS] [-c CPU|-1] NICE [NICE...]\n");
+	fprintf(stderr, "usage: share [-t SECONDS] [-w WARMUP] [-c CPU|-1] NICE [NICE...]\n");
 	exit(2);
 }
 
 static void child(struct shared *sh, int idx, long pin, long nice_val,
 		  int rfd)
 {
-	double c0, c1;
+	double c0, c1, t, last, gap = 0;
 	char c;
 
 	if (pin >= 0) {
@@ -69,29 +74,42 @@ static void child(struct shared *sh, int idx, long pin, long nice_val,
 	/* wait for the start signal: the parent closes the write end */
 	while (read(rfd, &c, 1) < 0 && errno == EINTR)
 		;
-	c0 = now_sec(CLOCK_THREAD_CPUTIME_ID);
-	while (now_sec(CLOCK_MONOTONIC) < sh->deadline) {
+	while (now_sec(CLOCK_MONOTONIC) < sh->measure_start) {
 		for (volatile int i = 0; i < 1000; i++)
 			;
 	}
+	c0 = now_sec(CLOCK_THREAD_CPUTIME_ID);
+	last = now_sec(CLOCK_MONOTONIC);
+	do {
+		for (volatile int i = 0; i < 1000; i++)
+			;
+		t = now_sec(CLOCK_MONOTONIC);
+		if (t - last > gap)
+			gap = t - last;
+		last = t;
+	} while (t < sh->deadline);
 	c1 = now_sec(CLOCK_THREAD_CPUTIME_ID);
 	sh->cpu_ms[idx] = (c1 - c0) * 1e3;
+	sh->max_gap_ms[idx] = gap * 1e3;
 	sh->done[idx] = 1;
 	_exit(0);
 }
 
 int main(int argc, char **argv)
 {
-	double secs = 3.0, total = 0, min = 0, max = 0;
+	double secs = 3.0, warmup = 0, total = 0, min = 0, max = 0;
 	long pin = 0, nices[MAX_HOGS];
 	pid_t pids[MAX_HOGS];
 	struct shared *sh;
 	int n, i, opt, pfd[2], failed = 0;
 
-	while ((opt = getopt(argc, argv, "+t:c:h")) != -1) {
+	while ((opt = getopt(argc, argv, "+t:w:c:h")) != -1) {
 		switch (opt) {
 		case 't':
 			secs = parse_seconds(optarg, 3600);
+			break;
+		case 'w':
+			warmup = parse_seconds(optarg, 3600);
 			break;
 		case 'c':
 			pin = parse_long(optarg, "cpu", -1, CPU_SETSIZE - 1);
@@ -133,7 +151,8 @@ int main(int argc, char **argv)
 	close(pfd[0]);
 	/* let the children settle on their CPU before the release */
 	usleep(200000);
-	sh->deadline = now_sec(CLOCK_MONOTONIC) + secs;
+	sh->measure_start = now_sec(CLOCK_MONOTONIC) + warmup;
+	sh->deadline = sh->measure_start + secs;
 	__sync_synchronize();
 	close(pfd[1]);
 
@@ -162,9 +181,10 @@ int main(int argc, char **argv)
 			max = v;
 	}
 	for (i = 0; i < n; i++)
-		printf("SHARE idx=%d pid=%d nice=%ld cpu_ms=%.1f share_pct=%.2f\n",
+		printf("SHARE idx=%d pid=%d nice=%ld cpu_ms=%.1f share_pct=%.2f max_gap_ms=%.1f\n",
 		       i, (int)pids[i], nices[i], sh->cpu_ms[i],
-		       total > 0 ? 100.0 * sh->cpu_ms[i] / total : 0.0);
+		       total > 0 ? 100.0 * sh->cpu_ms[i] / total : 0.0,
+		       sh->max_gap_ms[i]);
 	printf("SHARE_SUMMARY n=%d secs=%g cpu=%ld total_ms=%.1f min_ms=%.1f max_ms=%.1f max_over_min=%.3f\n",
 	       n, secs, pin, total, min, max, min > 0 ? max / min : 0.0);
 	return failed;

@@ -1,0 +1,798 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * o1 - the O(1) scheduler of Linux 2.6.22, as a policy.
+ *
+ * Each CPU has two priority arrays, active and expired.  An array is a
+ * bitmap over the 140 priority levels plus one FIFO list per level; the
+ * next task is the head of the list at the first set bit, so a pick
+ * costs the same with 10 or 10,000 runnable tasks.
+ *
+ * A task's static priority comes from nice (100..139 here: RT tasks stay
+ * in the kernel's RT class).  Its dynamic priority is the static one
+ * minus an interactivity bonus of -5..+5 taken from sleep_avg, a credit
+ * that grows with the time the task sleeps and shrinks with the time it
+ * runs.  Its timeslice comes from the static priority: 800 ms at nice
+ * -20, 100 ms at nice 0, 5 ms at nice 19.
+ *
+ * When a slice runs out the task gets a new one and, normally, goes to
+ * the expired array.  An interactive task (bonus high enough for its
+ * nice level) goes back to the active array instead, unless the expired
+ * array has waited too long (the starvation limit, scaled by the number
+ * of runnable tasks) or holds a task of better static priority.  When
+ * the active array is empty the two swap.  Interactive tasks of equal
+ * priority also round-robin every TIMESLICE_GRANULARITY, and a woken
+ * task preempts the running one when its dynamic priority is better.
+ * sched_yield() moves the caller to the expired array.
+ *
+ * Every queued task, the running one included, sits in one array (as in
+ * 2.6.22): the running task leaves it only when it sleeps, migrates, or
+ * its slice ends.  Load balancing is the core's generic balancer; the
+ * load is the sum of the queued tasks' static timeslices (2.6.22's
+ * smpnice weights) and the candidate is 2.6.22's: expired array first,
+ * best priority first, from the tail of the list.
+ */
+#include <linux/sched_policy.h>
+#include <linux/sched/clock.h>
+#include <linux/bitmap.h>
+
+#define CREATE_TRACE_POINTS
+#include "o1_trace.h"
+
+#define O1_NR_PRIO	MAX_PRIO	/* 140 levels, RT levels unused */
+#define O1_NICE_0_PRIO	NICE_TO_PRIO(0)
+#define O1_USER_LEVELS	(MAX_PRIO - MAX_RT_PRIO)	/* 40 */
+
+/* Tunables; the defaults are 2.6.22's. */
+static u64 o1_base_timeslice_ms = 100;	/* DEF_TIMESLICE */
+static u64 o1_min_timeslice_ms = 5;	/* MIN_TIMESLICE */
+static u64 o1_starvation_limit_ms = 1000;	/* STARVATION_LIMIT */
+static u64 o1_max_bonus = 10;		/* MAX_BONUS: bonus is +-max/2 */
+static u64 o1_interactive_delta = 2;	/* INTERACTIVE_DELTA */
+static u64 o1_granularity_ms = 10;	/* GRANULARITY */
+static u64 o1_child_penalty = 95;	/* CHILD_PENALTY, percent */
+
+static const struct sched_policy_tunable o1_tunables[] = {
+	{ "base_timeslice_ms",	&o1_base_timeslice_ms,	 10, 1000, "ms" },
+	{ "min_timeslice_ms",	&o1_min_timeslice_ms,	  1,  100, "ms" },
+	{ "starvation_limit_ms", &o1_starvation_limit_ms, 0, 60000, "ms" },
+	{ "max_bonus",		&o1_max_bonus,		  2,   20, "levels" },
+	{ "interactive_delta",	&o1_interactive_delta,	  0,   20, "levels" },
+	{ "granularity_ms",	&o1_granularity_ms,	  1, 1000, "ms" },
+	{ "child_penalty",	&o1_child_penalty,	  0,  100, "%" },
+	{ }
+};
+
+enum {
+	O1_STAT_ARRAY_SWAPS,
+	O1_STAT_EXPIRED,
+	O1_STAT_INTERACTIVE_REINSERT,
+	O1_STAT_STARVATION,
+	O1_STAT_GRANULARITY_REQUEUE,
+	O1_STAT_YIELD_EXPIRED,
+	O1_STAT_CHILD_FIRST,
+	O1_NR_STATS
+};
+
+static const char * const o1_stat_names[O1_NR_STATS] = {
+	[O1_STAT_ARRAY_SWAPS]		= "array_swaps",
+	[O1_STAT_EXPIRED]		= "slices_to_expired",
+	[O1_STAT_INTERACTIVE_REINSERT]	= "interactive_reinserts",
+	[O1_STAT_STARVATION]		= "starvation_expiries",
+	[O1_STAT_GRANULARITY_REQUEUE]	= "granularity_requeues",
+	[O1_STAT_YIELD_EXPIRED]		= "yields_to_expired",
+	[O1_STAT_CHILD_FIRST]		= "child_runs_first",
+};
+
+struct o1_array {
+	unsigned int		nr_active;
+	DECLARE_BITMAP(bitmap, O1_NR_PRIO);
+	struct list_head	queue[O1_NR_PRIO];
+};
+
+struct o1_cpu {
+	struct o1_array		arrays[2];
+	struct o1_array		*active;
+	struct o1_array		*expired;
+	u64			expired_timestamp;	/* ns, 0: none expired */
+	int			best_expired_prio;	/* best static prio there */
+	unsigned long		load;		/* sum of static timeslices */
+};
+
+/* Per-task state, overlaid on task_struct's policy area (64 bytes). */
+struct o1_task {
+	struct o1_array	*array;		/* NULL when not queued */
+	u64		sleep_avg;	/* ns, 0..max_sleep_avg */
+	u64		timestamp;	/* local_clock() when it went to sleep */
+	s64		time_slice;	/* ns left in this slice */
+	u64		gran_used;	/* ns run since the last RR requeue */
+	int		prio;		/* dynamic priority */
+	bool		was_expired;	/* array kind across a migration */
+	bool		noninteractive_sleep;	/* slept uninterruptibly */
+	bool		child_first;	/* forked child placed before parent */
+	u32		load_ms;	/* contribution to o1_cpu.load */
+};
+
+static inline struct o1_task *o1_task(struct task_struct *p)
+{
+	return sched_policy_priv(p, struct o1_task);
+}
+
+static inline struct o1_cpu *o1_cpu(struct sched_policy_rq *rq)
+{
+	return sched_policy_rq_priv(rq);
+}
+
+/* Priority and timeslice arithmetic (2.6.22's macros, in nanoseconds). */
+
+static u64 o1_base_ns(void)
+{
+	return READ_ONCE(o1_base_timeslice_ms) * NSEC_PER_MSEC;
+}
+
+static unsigned int o1_bonus_max(void)
+{
+	return READ_ONCE(o1_max_bonus);
+}
+
+/* MAX_SLEEP_AVG: a full bonus needs max_bonus timeslices of sleep. */
+static u64 o1_max_sleep_avg(void)
+{
+	return o1_base_ns() * o1_bonus_max();
+}
+
+/* SCALE_PRIO: the timeslice of static priority @sp from base @x. */
+static u64 o1_scale_prio(u64 x, int sp)
+{
+	u64 slice = x * (MAX_PRIO - sp) / (O1_USER_LEVELS / 2);
+
+	return max(slice, READ_ONCE(o1_min_timeslice_ms) * NSEC_PER_MSEC);
+}
+
+/* static_prio_timeslice(): nice < 0 scales from four times the base. */
+static u64 o1_static_timeslice(int static_prio)
+{
+	if (static_prio < O1_NICE_0_PRIO)
+		return o1_scale_prio(o1_base_ns() * 4, static_prio);
+	return o1_scale_prio(o1_base_ns(), static_prio);
+}
+
+static bool o1_is_idle_policy(const struct task_struct *p)
+{
+	return p->policy == SCHED_IDLE;
+}
+
+/* task_timeslice(); SCHED_IDLE tasks get the shortest slice. */
+static u64 o1_task_timeslice(const struct task_struct *p)
+{
+	if (o1_is_idle_policy(p))
+		return READ_ONCE(o1_min_timeslice_ms) * NSEC_PER_MSEC;
+	return o1_static_timeslice(p->static_prio);
+}
+
+/* CURRENT_BONUS: 0..max_bonus. */
+static unsigned int o1_current_bonus(u64 sleep_avg)
+{
+	return min_t(u64, div64_u64(sleep_avg, o1_base_ns()), o1_bonus_max());
+}
+
+
+/*
+ * effective_prio(): static priority minus (bonus - max_bonus/2), within
+ * the normal range.  SCHED_IDLE tasks sit at the lowest level.
+ */
+static int o1_effective_prio(const struct task_struct *p, u64 sleep_avg)
+{
+	int bonus, prio;
+
+	if (o1_is_idle_policy(p))
+		return MAX_PRIO - 1;
+	bonus = (int)o1_current_bonus(sleep_avg) - (int)(o1_bonus_max() / 2);
+	prio = p->static_prio - bonus;
+	return clamp(prio, MAX_RT_PRIO, MAX_PRIO - 1);
+}
+
+/* DELTA(): how much bonus makes a task of this nice level interactive. */
+static int o1_interactive_delta_of(int static_prio)
+{
+	int mb = o1_bonus_max();
+	int nice_idx = static_prio - MAX_RT_PRIO;	/* nice + 20 */
+
+	return nice_idx * mb / O1_USER_LEVELS - 20 * mb / O1_USER_LEVELS +
+	       (int)READ_ONCE(o1_interactive_delta);
+}
+
+/* TASK_INTERACTIVE() for dynamic priority @prio. */
+static bool o1_prio_interactive(int prio, int static_prio)
+{
+	return prio <= static_prio - o1_interactive_delta_of(static_prio);
+}
+
+static bool o1_task_interactive(const struct task_struct *p)
+{
+	struct o1_task *ot = sched_policy_priv(p, struct o1_task);
+
+	return !o1_is_idle_policy(p) &&
+	       o1_prio_interactive(ot->prio, p->static_prio);
+}
+
+/*
+ * INTERACTIVE_SLEEP(): the sleep_avg at which a task of this nice level
+ * is just interactive; one long sleep lifts a user task to here, no more.
+ */
+static u64 o1_interactive_sleep(int static_prio)
+{
+	int levels = o1_bonus_max() / 2 + o1_interactive_delta_of(static_prio) + 1;
+	u64 ns = o1_base_ns() * max(levels, 1);
+
+	return ns > TICK_NSEC ? ns - TICK_NSEC : 0;
+}
+
+/*
+ * TIMESLICE_GRANULARITY(): interactive tasks of equal priority take
+ * turns every granularity x 2^(missing bonus - 1) x online CPUs.
+ */
+static u64 o1_granularity(u64 sleep_avg)
+{
+	unsigned int missing = o1_bonus_max() - o1_current_bonus(sleep_avg);
+
+	return READ_ONCE(o1_granularity_ms) * NSEC_PER_MSEC *
+	       (1ULL << ((missing ?: 1) - 1)) * num_online_cpus();
+}
+
+/*
+ * recalc_task_prio() at wakeup: credit the sleep to sleep_avg, with
+ * 2.6.22's limits for user tasks - one long sleep only reaches the
+ * interactive ceiling, and uninterruptible sleeps (disk waits) cannot
+ * push a task past it.  SCHED_BATCH tasks get no credit at all.
+ */
+static void o1_credit_sleep(struct task_struct *p, u64 now)
+{
+	struct o1_task *ot = o1_task(p);
+	u64 sleep_time = now > ot->timestamp ? now - ot->timestamp : 0;
+	u64 max_avg = o1_max_sleep_avg();
+	u64 ceiling;
+
+	if (p->policy == SCHED_BATCH || o1_is_idle_policy(p))
+		sleep_time = 0;
+	if (!sleep_time)
+		return;
+	sleep_time = min(sleep_time, max_avg);
+	ceiling = o1_interactive_sleep(p->static_prio);
+
+	if (p->mm && sleep_time > ceiling && ot->sleep_avg < ceiling) {
+		ot->sleep_avg = ceiling;
+	} else {
+		if (ot->noninteractive_sleep && p->mm) {
+			if (ot->sleep_avg >= ceiling) {
+				sleep_time = 0;
+			} else if (ot->sleep_avg + sleep_time >= ceiling) {
+				ot->sleep_avg = ceiling;
+				sleep_time = 0;
+			}
+		}
+		ot->sleep_avg += sleep_time;
+	}
+	ot->sleep_avg = min(ot->sleep_avg, max_avg);
+}
+
+/* Running costs sleep_avg, divided by the current bonus (schedule()). */
+static void o1_charge_run(struct o1_task *ot, u64 delta_ns)
+{
+	u64 cost = div_u64(delta_ns, o1_current_bonus(ot->sleep_avg) ?: 1);
+
+	ot->sleep_avg = ot->sleep_avg > cost ? ot->sleep_avg - cost : 0;
+}
+
+/* Priority arrays.  Kept free of run-queue handles for the KUnit tests. */
+
+static void o1_array_init(struct o1_array *array)
+{
+	int i;
+
+	array->nr_active = 0;
+	bitmap_zero(array->bitmap, O1_NR_PRIO);
+	for (i = 0; i < O1_NR_PRIO; i++)
+		INIT_LIST_HEAD(&array->queue[i]);
+}
+
+static void o1_array_add(struct o1_array *array, struct task_struct *p,
+			 bool head)
+{
+	struct o1_task *ot = o1_task(p);
+
+	if (head)
+		list_add(&p->sp.run_node, &array->queue[ot->prio]);
+	else
+		list_add_tail(&p->sp.run_node, &array->queue[ot->prio]);
+	__set_bit(ot->prio, array->bitmap);
+	array->nr_active++;
+	ot->array = array;
+}
+
+static void o1_array_del(struct task_struct *p)
+{
+	struct o1_task *ot = o1_task(p);
+	struct o1_array *array = ot->array;
+
+	list_del_init(&p->sp.run_node);
+	if (list_empty(&array->queue[ot->prio]))
+		__clear_bit(ot->prio, array->bitmap);
+	array->nr_active--;
+	ot->array = NULL;
+}
+
+/* requeue_task(): to the tail of its level, same array. */
+static void o1_array_requeue(struct task_struct *p)
+{
+	struct o1_task *ot = o1_task(p);
+
+	list_move_tail(&p->sp.run_node, &ot->array->queue[ot->prio]);
+}
+
+static struct task_struct *o1_array_first(struct o1_array *array)
+{
+	unsigned int idx = find_first_bit(array->bitmap, O1_NR_PRIO);
+
+	if (idx >= O1_NR_PRIO)
+		return NULL;
+	return list_first_entry(&array->queue[idx], struct task_struct,
+				sp.run_node);
+}
+
+static void o1_cpu_reset(struct o1_cpu *oc)
+{
+	o1_array_init(&oc->arrays[0]);
+	o1_array_init(&oc->arrays[1]);
+	oc->active = &oc->arrays[0];
+	oc->expired = &oc->arrays[1];
+	oc->expired_timestamp = 0;
+	oc->best_expired_prio = MAX_PRIO;
+	oc->load = 0;
+}
+
+/* The next task: the active array's best, else the expired array's. */
+static struct task_struct *o1_queue_pick(struct o1_cpu *oc)
+{
+	return o1_array_first(oc->active) ?: o1_array_first(oc->expired);
+}
+
+/* Returns true when the arrays were swapped. */
+static bool o1_swap_if_active_empty(struct o1_cpu *oc, int cpu)
+{
+	if (oc->active->nr_active || !oc->expired->nr_active)
+		return false;
+	trace_sched_o1_array_swap(cpu,
+				  local_clock() - oc->expired_timestamp,
+				  oc->expired->nr_active);
+	swap(oc->active, oc->expired);
+	oc->expired_timestamp = 0;
+	oc->best_expired_prio = MAX_PRIO;
+	return true;
+}
+
+/*
+ * expired_starving(): the expired array has waited longer than the
+ * starvation limit times the number of runnable tasks, or holds a task
+ * of better static priority than @curr.
+ */
+static bool o1_expired_starving(struct o1_cpu *oc, struct task_struct *curr,
+				unsigned int nr_running, u64 now)
+{
+	u64 limit = READ_ONCE(o1_starvation_limit_ms) * NSEC_PER_MSEC;
+
+	if (curr->static_prio > oc->best_expired_prio)
+		return true;
+	if (!limit || !oc->expired_timestamp)
+		return false;
+	return now - oc->expired_timestamp > limit * nr_running;
+}
+
+static void o1_add_expired(struct o1_cpu *oc, struct task_struct *p, u64 now)
+{
+	if (!oc->expired_timestamp)
+		oc->expired_timestamp = now ?: 1;
+	o1_array_add(oc->expired, p, false);
+	oc->best_expired_prio = min(oc->best_expired_prio, p->static_prio);
+}
+
+static void o1_new_slice(struct task_struct *p)
+{
+	struct o1_task *ot = o1_task(p);
+
+	ot->time_slice = o1_task_timeslice(p);
+	ot->gran_used = 0;
+}
+
+enum o1_expiry { O1_TO_EXPIRED, O1_REINSERTED, O1_STARVED };
+
+/*
+ * The running task's slice ran out (task_running_tick()): new priority
+ * and slice, then back into the active array if it is interactive and
+ * nothing starves, else into the expired array.
+ */
+static enum o1_expiry o1_expire(struct o1_cpu *oc, struct task_struct *p,
+				unsigned int nr_running, u64 now)
+{
+	struct o1_task *ot = o1_task(p);
+	bool interactive;
+
+	o1_array_del(p);
+	ot->prio = o1_effective_prio(p, ot->sleep_avg);
+	o1_new_slice(p);
+	interactive = o1_task_interactive(p);
+	if (interactive && !o1_expired_starving(oc, p, nr_running, now)) {
+		o1_array_add(oc->active, p, false);
+		return O1_REINSERTED;
+	}
+	o1_add_expired(oc, p, now);
+	return interactive ? O1_STARVED : O1_TO_EXPIRED;
+}
+
+/* Round robin among interactive tasks, between slice ends. */
+static bool o1_granularity_due(struct o1_cpu *oc, struct task_struct *p)
+{
+	struct o1_task *ot = o1_task(p);
+	u64 gran = o1_granularity(ot->sleep_avg);
+
+	return ot->array == oc->active && o1_task_interactive(p) &&
+	       ot->gran_used >= gran && ot->time_slice >= (s64)gran;
+}
+
+/* 2.6.22's sched_yield() for SCHED_NORMAL: to the expired array. */
+static void o1_queue_yield(struct o1_cpu *oc, struct task_struct *p, u64 now)
+{
+	if (o1_task(p)->array == oc->expired) {
+		o1_array_requeue(p);
+		return;
+	}
+	o1_array_del(p);
+	/* Unlike 2.6.22, start the starvation clock: see README. */
+	if (!oc->expired_timestamp)
+		oc->expired_timestamp = now ?: 1;
+	o1_array_add(oc->expired, p, false);
+}
+
+/* Balancer's choice: expired first, best level first, tail first. */
+static struct task_struct *o1_array_candidate(struct o1_array *array,
+					      int dst_cpu)
+{
+	struct task_struct *p;
+	unsigned int idx;
+
+	for_each_set_bit(idx, array->bitmap, O1_NR_PRIO) {
+		list_for_each_entry_reverse(p, &array->queue[idx], sp.run_node)
+			if (sched_policy_can_migrate(p, dst_cpu))
+				return p;
+	}
+	return NULL;
+}
+
+/* Load bookkeeping: the static timeslice in ms (2.6.22's smpnice). */
+static void o1_load_add(struct o1_cpu *oc, struct task_struct *p)
+{
+	struct o1_task *ot = o1_task(p);
+
+	ot->load_ms = div_u64(o1_task_timeslice(p), NSEC_PER_MSEC) ?: 1;
+	WRITE_ONCE(oc->load, oc->load + ot->load_ms);
+}
+
+static void o1_load_sub(struct o1_cpu *oc, struct task_struct *p)
+{
+	WRITE_ONCE(oc->load, oc->load - o1_task(p)->load_ms);
+}
+
+/* Hooks */
+
+static void o1_cpu_init(struct sched_policy_rq *rq)
+{
+	o1_cpu_reset(o1_cpu(rq));
+}
+
+static void o1_task_init(struct task_struct *p)
+{
+	struct o1_task *ot = o1_task(p);
+
+	memset(ot, 0, sizeof(*ot));
+	ot->timestamp = local_clock();
+	ot->prio = o1_effective_prio(p, 0);
+	o1_new_slice(p);
+}
+
+/*
+ * sched_fork() and wake_up_new_task(): the child takes half of the
+ * parent's remaining slice (so forking gains no CPU time) and 95% of its
+ * sleep_avg.  Called in the parent's context with interrupts off.
+ */
+static void o1_task_fork(struct task_struct *p)
+{
+	struct task_struct *parent = current;
+	struct o1_task *ot = o1_task(p), *pt = o1_task(parent);
+	bool from_policy = sched_policy_task_queued(parent);
+
+	memset(ot, 0, sizeof(*ot));
+	ot->timestamp = local_clock();
+	if (from_policy) {
+		ot->sleep_avg = div_u64(pt->sleep_avg *
+					READ_ONCE(o1_child_penalty), 100);
+		ot->time_slice = (pt->time_slice + 1) / 2;
+		pt->time_slice /= 2;
+	}
+	ot->prio = o1_effective_prio(p, ot->sleep_avg);
+	if (!from_policy || ot->time_slice <= 0)
+		o1_new_slice(p);
+}
+
+/*
+ * 2.6.22 puts a forked child (not a thread) just before its parent, at
+ * the parent's priority, and reschedules: the child runs first.
+ */
+static bool o1_enqueue_child_first(struct sched_policy_rq *rq,
+				   struct task_struct *p)
+{
+	struct task_struct *parent = current;
+	struct o1_task *ot = o1_task(p), *pt = o1_task(parent);
+
+	if (sched_policy_rq_curr(rq) != parent || p->mm == parent->mm ||
+	    !sched_policy_task_queued(parent) || !pt->array)
+		return false;
+	ot->prio = pt->prio;
+	list_add_tail(&p->sp.run_node, &parent->sp.run_node);
+	pt->array->nr_active++;
+	ot->array = pt->array;
+	ot->child_first = true;
+	return true;
+}
+
+static void o1_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
+		       unsigned int flags)
+{
+	struct o1_cpu *oc = o1_cpu(rq);
+	struct o1_task *ot = o1_task(p);
+
+	o1_load_add(oc, p);
+	if (flags & SP_ENQ_WAKEUP) {
+		o1_credit_sleep(p, local_clock());
+		ot->prio = o1_effective_prio(p, ot->sleep_avg);
+		trace_sched_o1_wakeup(p, ot->prio, ot->sleep_avg,
+				      o1_task_interactive(p));
+		o1_array_add(oc->active, p, false);
+		return;
+	}
+	if ((flags & SP_ENQ_NEW) && o1_enqueue_child_first(rq, p)) {
+		sched_policy_stat_add(rq, O1_STAT_CHILD_FIRST, 1);
+		return;
+	}
+	/* New, migrated, or back after a nice/policy change. */
+	ot->prio = o1_effective_prio(p, ot->sleep_avg);
+	if (ot->was_expired)
+		o1_add_expired(oc, p, local_clock());
+	else
+		o1_array_add(oc->active, p, false);
+}
+
+static void o1_dequeue(struct sched_policy_rq *rq, struct task_struct *p,
+		       unsigned int flags)
+{
+	struct o1_cpu *oc = o1_cpu(rq);
+	struct o1_task *ot = o1_task(p);
+
+	if (WARN_ON_ONCE(!ot->array))
+		return;
+	ot->was_expired = ot->array == oc->expired;
+	ot->child_first = false;
+	o1_array_del(p);
+	o1_load_sub(oc, p);
+	if (flags & SP_DEQ_SLEEP) {
+		ot->timestamp = local_clock();
+		ot->noninteractive_sleep =
+			READ_ONCE(p->__state) & TASK_UNINTERRUPTIBLE;
+		ot->was_expired = false;
+	}
+}
+
+static struct task_struct *o1_pick_next(struct sched_policy_rq *rq,
+					struct task_struct *curr)
+{
+	return o1_queue_pick(o1_cpu(rq));
+}
+
+static void o1_arm_slice_timer(struct sched_policy_rq *rq,
+			       struct task_struct *p)
+{
+	struct o1_task *ot = o1_task(p);
+	u64 left = max_t(s64, ot->time_slice, 0);
+
+	if (o1_task_interactive(p)) {
+		u64 gran = o1_granularity(ot->sleep_avg);
+
+		if (ot->gran_used < gran)
+			left = min(left, gran - ot->gran_used);
+	}
+	sched_policy_slice_timer(rq, left);
+}
+
+static void o1_set_next(struct sched_policy_rq *rq, struct task_struct *p)
+{
+	struct o1_cpu *oc = o1_cpu(rq);
+
+	if (o1_task(p)->array == oc->expired &&
+	    o1_swap_if_active_empty(oc, sched_policy_rq_cpu(rq)))
+		sched_policy_stat_add(rq, O1_STAT_ARRAY_SWAPS, 1);
+	o1_task(p)->child_first = false;
+	o1_arm_slice_timer(rq, p);
+}
+
+static void o1_put_prev(struct sched_policy_rq *rq, struct task_struct *p,
+			bool queued)
+{
+	/* A queued task stays in its array, where it is. */
+}
+
+static void o1_account(struct sched_policy_rq *rq, struct task_struct *curr,
+		       u64 delta_ns)
+{
+	struct o1_task *ot = o1_task(curr);
+
+	ot->time_slice -= delta_ns;
+	ot->gran_used += delta_ns;
+	o1_charge_run(ot, delta_ns);
+}
+
+static void o1_tick(struct sched_policy_rq *rq, struct task_struct *curr)
+{
+	struct o1_cpu *oc = o1_cpu(rq);
+	struct o1_task *ot = o1_task(curr);
+
+	if (!ot->array)
+		return;
+	if (ot->time_slice <= 0) {
+		switch (o1_expire(oc, curr, sched_policy_rq_nr_queued(rq),
+				  local_clock())) {
+		case O1_REINSERTED:
+			sched_policy_stat_add(rq, O1_STAT_INTERACTIVE_REINSERT, 1);
+			break;
+		case O1_STARVED:
+			sched_policy_stat_add(rq, O1_STAT_STARVATION, 1);
+			fallthrough;
+		case O1_TO_EXPIRED:
+			sched_policy_stat_add(rq, O1_STAT_EXPIRED, 1);
+			break;
+		}
+		sched_policy_resched(rq);
+		return;
+	}
+	if (o1_granularity_due(oc, curr)) {
+		o1_array_requeue(curr);
+		ot->gran_used = 0;
+		sched_policy_stat_add(rq, O1_STAT_GRANULARITY_REQUEUE, 1);
+		sched_policy_resched(rq);
+		return;
+	}
+	o1_arm_slice_timer(rq, curr);
+}
+
+static void o1_yield(struct sched_policy_rq *rq, struct task_struct *curr)
+{
+	struct o1_cpu *oc = o1_cpu(rq);
+
+	if (o1_task(curr)->array != oc->expired)
+		sched_policy_stat_add(rq, O1_STAT_YIELD_EXPIRED, 1);
+	o1_queue_yield(oc, curr, local_clock());
+}
+
+/* TASK_PREEMPTS_CURR(): better dynamic priority; a child runs first. */
+static bool o1_wakeup_preempt(struct sched_policy_rq *rq,
+			      struct task_struct *curr,
+			      struct task_struct *woken)
+{
+	return o1_task(woken)->child_first ||
+	       o1_task(woken)->prio < o1_task(curr)->prio;
+}
+
+/*
+ * set_user_nice() and sched_setscheduler() dequeue and re-enqueue the
+ * task around the change, which recomputed its priority; 2.6.22 then
+ * reschedules if the running task got worse or a waiting one better.
+ */
+static void o1_prio_changed(struct sched_policy_rq *rq, struct task_struct *p,
+			    int old_prio)
+{
+	struct task_struct *curr = sched_policy_rq_curr(rq);
+
+	if (!sched_policy_task_queued(p))
+		return;
+	if (p == curr) {
+		if (p->static_prio > old_prio)
+			sched_policy_resched(rq);
+	} else if (sched_policy_task_queued(curr) &&
+		   o1_task(p)->prio < o1_task(curr)->prio) {
+		sched_policy_resched(rq);
+	}
+}
+
+static unsigned long o1_load(struct sched_policy_rq *rq)
+{
+	return READ_ONCE(o1_cpu(rq)->load);
+}
+
+static struct task_struct *o1_migration_candidate(struct sched_policy_rq *rq,
+						  int dst_cpu)
+{
+	struct o1_cpu *oc = o1_cpu(rq);
+
+	return o1_array_candidate(oc->expired, dst_cpu) ?:
+	       o1_array_candidate(oc->active, dst_cpu);
+}
+
+static u64 o1_timeslice_ns(struct task_struct *p)
+{
+	return o1_task_timeslice(p);
+}
+
+static void o1_dump_array(const char *name, struct o1_array *array)
+{
+	char buf[160] = "";
+	size_t len = 0;
+	unsigned int idx;
+
+	for_each_set_bit(idx, array->bitmap, O1_NR_PRIO) {
+		struct task_struct *p;
+		unsigned int n = 0;
+
+		list_for_each_entry(p, &array->queue[idx], sp.run_node)
+			n++;
+		len += scnprintf(buf + len, sizeof(buf) - len, " %u:%u",
+				 idx, n);
+	}
+	pr_info("o1:   %s nr_active=%u levels(prio:tasks):%s\n", name,
+		array->nr_active, buf);
+}
+
+static void o1_dump(struct sched_policy_rq *rq)
+{
+	struct o1_cpu *oc = o1_cpu(rq);
+	u64 now = local_clock();
+
+	pr_info("o1: cpu%d queued=%u load=%lu expired_for=%llums best_expired_prio=%d\n",
+		sched_policy_rq_cpu(rq), sched_policy_rq_nr_queued(rq),
+		oc->load, oc->expired_timestamp ?
+		div_u64(now - oc->expired_timestamp, NSEC_PER_MSEC) : 0,
+		oc->best_expired_prio);
+	o1_dump_array("active", oc->active);
+	o1_dump_array("expired", oc->expired);
+}
+
+static struct sched_policy_ops o1_policy = {
+	.name			= "o1",
+	.owner			= THIS_MODULE,
+	.percpu_size		= sizeof(struct o1_cpu),
+	.cpu_init		= o1_cpu_init,
+	.task_init		= o1_task_init,
+	.task_fork		= o1_task_fork,
+	.enqueue		= o1_enqueue,
+	.dequeue		= o1_dequeue,
+	.pick_next		= o1_pick_next,
+	.put_prev		= o1_put_prev,
+	.set_next		= o1_set_next,
+	.tick			= o1_tick,
+	.account		= o1_account,
+	.yield			= o1_yield,
+	.wakeup_preempt		= o1_wakeup_preempt,
+	.prio_changed		= o1_prio_changed,
+	.load			= o1_load,
+	.migration_candidate	= o1_migration_candidate,
+	.timeslice_ns		= o1_timeslice_ns,
+	.dump			= o1_dump,
+	.tunables		= o1_tunables,
+	.stat_names		= o1_stat_names,
+	.nr_stats		= O1_NR_STATS,
+};
+sched_policy_declare(o1_policy);
+
+MODULE_DESCRIPTION("o1: the Linux 2.6.22 O(1) scheduler as a policy");
+MODULE_LICENSE("GPL");
+MODULE_ALIAS("sched-policy-o1");
+
+#ifdef CONFIG_SCHED_POLICY_O1_KUNIT_TEST
+#include "o1_test.c"
+#endif

@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for o1: priority-array insert/remove/pick order with the
+ * bitmap checked after every operation, the array swap, the timeslice
+ * table, the effective priority from sleep_avg, the interactive and
+ * starving decisions, slice expiry, yield, and the balancer's candidate.
+ * Included from o1.c; fake tasks only carry what o1 reads.  The expected
+ * numbers are 2.6.22's, so the tests skip if a tunable was changed.
+ */
+#include <kunit/test.h>
+
+static void o1_test_need_defaults(struct kunit *test)
+{
+	if (o1_base_timeslice_ms != 100 || o1_min_timeslice_ms != 5 ||
+	    o1_starvation_limit_ms != 1000 || o1_max_bonus != 10 ||
+	    o1_interactive_delta != 2 || o1_granularity_ms != 10 ||
+	    o1_child_penalty != 95)
+		kunit_skip(test, "o1 tunables changed from their defaults");
+}
+
+static struct task_struct *o1_fake_task(struct kunit *test, pid_t pid,
+					int nice, u64 sleep_avg_ms)
+{
+	struct task_struct *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	p->pid = pid;
+	p->policy = SCHED_NORMAL;
+	p->static_prio = NICE_TO_PRIO(nice);
+	INIT_LIST_HEAD(&p->sp.run_node);
+	cpumask_copy(&p->cpus_mask, cpu_possible_mask);
+	p->cpus_ptr = &p->cpus_mask;
+	o1_task(p)->sleep_avg = sleep_avg_ms * NSEC_PER_MSEC;
+	o1_task(p)->prio = o1_effective_prio(p, o1_task(p)->sleep_avg);
+	o1_new_slice(p);
+	return p;
+}
+
+/* Bitmap bit set iff the level's list is non-empty; counts match. */
+static void o1_check_array(struct kunit *test, struct o1_array *array)
+{
+	unsigned int idx, total = 0;
+
+	for (idx = 0; idx < O1_NR_PRIO; idx++) {
+		struct task_struct *p;
+		unsigned int n = 0;
+
+		list_for_each_entry(p, &array->queue[idx], sp.run_node) {
+			KUNIT_EXPECT_PTR_EQ(test, o1_task(p)->array, array);
+			KUNIT_EXPECT_EQ(test, o1_task(p)->prio, (int)idx);
+			n++;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, test_bit(idx, array->bitmap), n > 0,
+				    "level %u: bit %d, %u tasks", idx,
+				    test_bit(idx, array->bitmap), n);
+		total += n;
+	}
+	KUNIT_EXPECT_EQ(test, array->nr_active, total);
+}
+
+static struct o1_cpu *o1_fake_cpu(struct kunit *test)
+{
+	struct o1_cpu *oc = kunit_kzalloc(test, sizeof(*oc), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, oc);
+	o1_cpu_reset(oc);
+	return oc;
+}
+
+static void o1_test_array_order(struct kunit *test)
+{
+	struct o1_cpu *oc = o1_fake_cpu(test);
+	struct task_struct *low = o1_fake_task(test, 1, 10, 0);	/* 135 */
+	struct task_struct *a = o1_fake_task(test, 2, 0, 0);	/* 125 */
+	struct task_struct *b = o1_fake_task(test, 3, 0, 0);	/* 125 */
+	struct task_struct *high = o1_fake_task(test, 4, -5, 1000);	/* 110 */
+
+	KUNIT_EXPECT_EQ(test, o1_task(low)->prio, 135);
+	KUNIT_EXPECT_EQ(test, o1_task(a)->prio, 125);
+	KUNIT_EXPECT_EQ(test, o1_task(high)->prio, 110);
+
+	KUNIT_EXPECT_NULL(test, o1_queue_pick(oc));
+	o1_array_add(oc->active, low, false);
+	o1_check_array(test, oc->active);
+	KUNIT_EXPECT_PTR_EQ(test, o1_queue_pick(oc), low);
+	o1_array_add(oc->active, a, false);
+	o1_array_add(oc->active, b, false);
+	o1_check_array(test, oc->active);
+	KUNIT_EXPECT_PTR_EQ(test, o1_queue_pick(oc), a);	/* FIFO in a level */
+	o1_array_add(oc->active, high, false);
+	o1_check_array(test, oc->active);
+	KUNIT_EXPECT_PTR_EQ(test, o1_queue_pick(oc), high);
+
+	o1_array_del(high);
+	o1_check_array(test, oc->active);
+	KUNIT_EXPECT_PTR_EQ(test, o1_queue_pick(oc), a);
+	o1_array_requeue(a);
+	o1_check_array(test, oc->active);
+	KUNIT_EXPECT_PTR_EQ(test, o1_queue_pick(oc), b);
+	o1_array_del(b);
+	o1_array_del(a);
+	o1_check_array(test, oc->active);
+	KUNIT_EXPECT_FALSE(test, test_bit(125, oc->active->bitmap));
+	KUNIT_EXPECT_PTR_EQ(test, o1_queue_pick(oc), low);
+	o1_array_del(low);
+	o1_check_array(test, oc->active);
+	KUNIT_EXPECT_EQ(test, oc->active->nr_active, 0U);
+	KUNIT_EXPECT_NULL(test, o1_queue_pick(oc));
+}
+
+static void o1_test_array_swap(struct kunit *test)
+{
+	struct o1_cpu *oc = o1_fake_cpu(test);
+	struct task_struct *a = o1_fake_task(test, 1, 0, 0);
+	struct task_struct *b = o1_fake_task(test, 2, 5, 0);
+	struct o1_array *old_active = oc->active;
+
+	o1_test_need_defaults(test);
+	o1_array_add(oc->active, a, false);
+	o1_array_add(oc->active, b, false);
+	/* Both are CPU hogs: their slices end in the expired array. */
+	KUNIT_EXPECT_EQ(test, o1_expire(oc, a, 2, 1000), O1_TO_EXPIRED);
+	KUNIT_EXPECT_FALSE(test, o1_swap_if_active_empty(oc, 0));
+	KUNIT_EXPECT_PTR_EQ(test, o1_queue_pick(oc), b);
+	KUNIT_EXPECT_EQ(test, o1_expire(oc, b, 2, 2000), O1_TO_EXPIRED);
+	o1_check_array(test, oc->active);
+	o1_check_array(test, oc->expired);
+	KUNIT_EXPECT_EQ(test, oc->expired_timestamp, 1000ULL);
+	KUNIT_EXPECT_EQ(test, oc->best_expired_prio, NICE_TO_PRIO(0));
+
+	/* The pick looks into the expired array, the swap follows. */
+	KUNIT_EXPECT_PTR_EQ(test, o1_queue_pick(oc), a);
+	KUNIT_EXPECT_TRUE(test, o1_swap_if_active_empty(oc, 0));
+	KUNIT_EXPECT_PTR_NE(test, oc->active, old_active);
+	KUNIT_EXPECT_EQ(test, oc->active->nr_active, 2U);
+	KUNIT_EXPECT_EQ(test, oc->expired->nr_active, 0U);
+	KUNIT_EXPECT_EQ(test, oc->expired_timestamp, 0ULL);
+	KUNIT_EXPECT_EQ(test, oc->best_expired_prio, MAX_PRIO);
+	KUNIT_EXPECT_PTR_EQ(test, o1_task(a)->array, oc->active);
+	KUNIT_EXPECT_PTR_EQ(test, o1_queue_pick(oc), a);
+	o1_check_array(test, oc->active);
+	o1_check_array(test, oc->expired);
+}
+
+/*
+ * 2.6.22 at HZ=1000: 800 ms at nice -20 down by 20 ms per level to 420
+ * ms at -1, then 100 ms at nice 0 down by 5 ms per level to 5 ms at 19.
+ */
+static void o1_test_timeslice_table(struct kunit *test)
+{
+	static const unsigned int want_ms[40] = {
+		800, 780, 760, 740, 720, 700, 680, 660, 640, 620,
+		600, 580, 560, 540, 520, 500, 480, 460, 440, 420,
+		100,  95,  90,  85,  80,  75,  70,  65,  60,  55,
+		 50,  45,  40,  35,  30,  25,  20,  15,  10,   5,
+	};
+	int nice;
+
+	o1_test_need_defaults(test);
+	for (nice = MIN_NICE; nice <= MAX_NICE; nice++)
+		KUNIT_EXPECT_EQ_MSG(test, o1_static_timeslice(NICE_TO_PRIO(nice)),
+				    (u64)want_ms[nice + 20] * NSEC_PER_MSEC,
+				    "nice %d", nice);
+}
+
+static void o1_test_effective_prio(struct kunit *test)
+{
+	struct task_struct *p = o1_fake_task(test, 1, 0, 0);
+
+	o1_test_need_defaults(test);
+	/* bonus = sleep_avg / 100 ms - 5, within -5..+5 */
+	KUNIT_EXPECT_EQ(test, o1_effective_prio(p, 0), 125);
+	KUNIT_EXPECT_EQ(test, o1_effective_prio(p, 99 * NSEC_PER_MSEC), 125);
+	KUNIT_EXPECT_EQ(test, o1_effective_prio(p, 100 * NSEC_PER_MSEC), 124);
+	KUNIT_EXPECT_EQ(test, o1_effective_prio(p, 500 * NSEC_PER_MSEC), 120);
+	KUNIT_EXPECT_EQ(test, o1_effective_prio(p, 700 * NSEC_PER_MSEC), 118);
+	KUNIT_EXPECT_EQ(test, o1_effective_prio(p, 1000 * NSEC_PER_MSEC), 115);
+	KUNIT_EXPECT_EQ(test, o1_effective_prio(p, 5000 * NSEC_PER_MSEC), 115);
+	/* clamped to the normal range */
+	p->static_prio = NICE_TO_PRIO(-20);
+	KUNIT_EXPECT_EQ(test, o1_effective_prio(p, 1000 * NSEC_PER_MSEC), 100);
+	p->static_prio = NICE_TO_PRIO(19);
+	KUNIT_EXPECT_EQ(test, o1_effective_prio(p, 0), 139);
+	/* SCHED_IDLE: always the lowest level */
+	p->static_prio = NICE_TO_PRIO(0);
+	p->policy = SCHED_IDLE;
+	KUNIT_EXPECT_EQ(test, o1_effective_prio(p, 1000 * NSEC_PER_MSEC), 139);
+	KUNIT_EXPECT_FALSE(test, o1_task_interactive(p));
+}
+
+static void o1_test_interactive(struct kunit *test)
+{
+	o1_test_need_defaults(test);
+	/* nice 0: DELTA 2, interactive from prio 118 (sleep_avg 700 ms) */
+	KUNIT_EXPECT_EQ(test, o1_interactive_delta_of(NICE_TO_PRIO(0)), 2);
+	KUNIT_EXPECT_TRUE(test, o1_prio_interactive(118, NICE_TO_PRIO(0)));
+	KUNIT_EXPECT_FALSE(test, o1_prio_interactive(119, NICE_TO_PRIO(0)));
+	/* nice -20: DELTA -3, nice 19: DELTA 6 (never reachable) */
+	KUNIT_EXPECT_EQ(test, o1_interactive_delta_of(NICE_TO_PRIO(-20)), -3);
+	KUNIT_EXPECT_TRUE(test, o1_prio_interactive(103, NICE_TO_PRIO(-20)));
+	KUNIT_EXPECT_FALSE(test, o1_prio_interactive(104, NICE_TO_PRIO(-20)));
+	KUNIT_EXPECT_EQ(test, o1_interactive_delta_of(NICE_TO_PRIO(19)), 6);
+	KUNIT_EXPECT_FALSE(test, o1_prio_interactive(MAX_RT_PRIO + 34,
+						     NICE_TO_PRIO(19)));
+	/* INTERACTIVE_SLEEP at nice 0: 8 timeslices minus a tick */
+	KUNIT_EXPECT_EQ(test, o1_interactive_sleep(NICE_TO_PRIO(0)),
+			800 * NSEC_PER_MSEC - TICK_NSEC);
+}
+
+static void o1_test_sleep_credit(struct kunit *test)
+{
+	struct task_struct *p = o1_fake_task(test, 1, 0, 0);
+	struct o1_task *ot = o1_task(p);
+	u64 ceiling = 800 * NSEC_PER_MSEC - TICK_NSEC;
+
+	o1_test_need_defaults(test);
+	p->mm = (struct mm_struct *)p;	/* a user task; never dereferenced */
+	/* One long sleep lifts a user task only to the interactive ceiling. */
+	ot->timestamp = 0;
+	o1_credit_sleep(p, 5000 * NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, ot->sleep_avg, ceiling);
+	ot->prio = o1_effective_prio(p, ot->sleep_avg);
+	KUNIT_EXPECT_EQ(test, ot->prio, 118);	/* just interactive */
+	KUNIT_EXPECT_TRUE(test, o1_task_interactive(p));
+	/* Short sleeps add up, capped at MAX_SLEEP_AVG. */
+	ot->timestamp = 0;
+	o1_credit_sleep(p, 150 * NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, ot->sleep_avg, ceiling + 150 * NSEC_PER_MSEC);
+	ot->timestamp = 0;
+	o1_credit_sleep(p, 700 * NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 1000 * NSEC_PER_MSEC);
+	/* An uninterruptible sleep stops at the ceiling. */
+	ot->sleep_avg = 500 * NSEC_PER_MSEC;
+	ot->noninteractive_sleep = true;
+	ot->timestamp = 0;
+	o1_credit_sleep(p, 400 * NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, ot->sleep_avg, ceiling);
+	/* SCHED_BATCH earns nothing. */
+	ot->noninteractive_sleep = false;
+	ot->sleep_avg = 0;
+	p->policy = SCHED_BATCH;
+	o1_credit_sleep(p, 100 * NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 0ULL);
+	/* Running costs sleep_avg / bonus: 90 ms at bonus 9 costs 10 ms. */
+	ot->sleep_avg = 950 * NSEC_PER_MSEC;
+	o1_charge_run(ot, 90 * NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 940 * NSEC_PER_MSEC);
+	o1_charge_run(ot, 10000 * NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 0ULL);
+}
+
+static void o1_test_expiry_decision(struct kunit *test)
+{
+	struct o1_cpu *oc = o1_fake_cpu(test);
+	struct task_struct *inter = o1_fake_task(test, 1, 0, 1000);
+	struct task_struct *hog = o1_fake_task(test, 2, 0, 0);
+	u64 sec = NSEC_PER_SEC;
+
+	o1_test_need_defaults(test);
+	o1_array_add(oc->active, inter, false);
+	o1_array_add(oc->active, hog, false);
+	/* Nothing expired yet: the interactive task stays active. */
+	KUNIT_EXPECT_EQ(test, o1_expire(oc, inter, 2, sec), O1_REINSERTED);
+	KUNIT_EXPECT_PTR_EQ(test, o1_task(inter)->array, oc->active);
+	KUNIT_EXPECT_EQ(test, o1_task(inter)->time_slice,
+			(s64)(100 * NSEC_PER_MSEC));
+	KUNIT_EXPECT_EQ(test, o1_expire(oc, hog, 2, 2 * sec), O1_TO_EXPIRED);
+	KUNIT_EXPECT_PTR_EQ(test, o1_task(hog)->array, oc->expired);
+	/* limit x nr_running = 2 s after the first expiry: not yet ... */
+	KUNIT_EXPECT_FALSE(test, o1_expired_starving(oc, inter, 2, 4 * sec));
+	KUNIT_EXPECT_EQ(test, o1_expire(oc, inter, 2, 4 * sec), O1_REINSERTED);
+	/* ... then starving: the interactive task goes to expired too. */
+	KUNIT_EXPECT_TRUE(test, o1_expired_starving(oc, inter, 2, 4 * sec + 1));
+	KUNIT_EXPECT_EQ(test, o1_expire(oc, inter, 2, 4 * sec + 1), O1_STARVED);
+	KUNIT_EXPECT_PTR_EQ(test, o1_task(inter)->array, oc->expired);
+	o1_check_array(test, oc->active);
+	o1_check_array(test, oc->expired);
+	KUNIT_EXPECT_TRUE(test, o1_swap_if_active_empty(oc, 0));
+
+	/* A better static priority waiting in expired also counts. */
+	oc->best_expired_prio = NICE_TO_PRIO(-1);
+	KUNIT_EXPECT_TRUE(test, o1_expired_starving(oc, inter, 2, 0));
+	oc->best_expired_prio = NICE_TO_PRIO(0);
+	KUNIT_EXPECT_FALSE(test, o1_expired_starving(oc, inter, 2, 0));
+	/* starvation_limit_ms = 0 switches the clock off */
+	oc->expired_timestamp = 1;
+	o1_starvation_limit_ms = 0;
+	KUNIT_EXPECT_FALSE(test, o1_expired_starving(oc, inter, 2, 100 * sec));
+	o1_starvation_limit_ms = 1000;
+}
+
+static void o1_test_granularity(struct kunit *test)
+{
+	struct o1_cpu *oc = o1_fake_cpu(test);
+	struct task_struct *p = o1_fake_task(test, 1, 0, 950);
+	u64 ncpus = num_online_cpus();
+
+	o1_test_need_defaults(test);
+	/* bonus 9: 10 ms x 2^0 per CPU; bonus 7: 10 ms x 2^2 */
+	KUNIT_EXPECT_EQ(test, o1_granularity(950 * NSEC_PER_MSEC),
+			10 * NSEC_PER_MSEC * ncpus);
+	KUNIT_EXPECT_EQ(test, o1_granularity(750 * NSEC_PER_MSEC),
+			40 * NSEC_PER_MSEC * ncpus);
+	o1_array_add(oc->active, p, false);
+	o1_task(p)->gran_used = 10 * NSEC_PER_MSEC * ncpus - 1;
+	KUNIT_EXPECT_FALSE(test, o1_granularity_due(oc, p));
+	o1_task(p)->gran_used++;
+	KUNIT_EXPECT_EQ(test, o1_granularity_due(oc, p),
+			o1_task(p)->time_slice >= (s64)o1_granularity(950 * NSEC_PER_MSEC));
+}
+
+static void o1_test_yield(struct kunit *test)
+{
+	struct o1_cpu *oc = o1_fake_cpu(test);
+	struct task_struct *y = o1_fake_task(test, 1, 0, 1000);
+	struct task_struct *o = o1_fake_task(test, 2, 0, 0);
+
+	o1_array_add(oc->active, y, false);
+	o1_array_add(oc->active, o, false);
+	KUNIT_EXPECT_PTR_EQ(test, o1_queue_pick(oc), y);
+	o1_queue_yield(oc, y, 5);
+	o1_check_array(test, oc->active);
+	o1_check_array(test, oc->expired);
+	KUNIT_EXPECT_PTR_EQ(test, o1_task(y)->array, oc->expired);
+	KUNIT_EXPECT_EQ(test, oc->expired_timestamp, 5ULL);
+	/* The other task, even of worse priority, runs first. */
+	KUNIT_EXPECT_PTR_EQ(test, o1_queue_pick(oc), o);
+	o1_array_del(o);
+	KUNIT_EXPECT_PTR_EQ(test, o1_queue_pick(oc), y);
+}
+
+static void o1_test_candidate(struct kunit *test)
+{
+	struct o1_cpu *oc = o1_fake_cpu(test);
+	struct task_struct *act = o1_fake_task(test, 1, 0, 0);
+	struct task_struct *exp_low = o1_fake_task(test, 2, 10, 0);
+	struct task_struct *exp_a = o1_fake_task(test, 3, 0, 0);
+	struct task_struct *exp_b = o1_fake_task(test, 4, 0, 0);
+	int dst = cpumask_first(cpu_active_mask);
+
+	o1_array_add(oc->active, act, false);
+	KUNIT_EXPECT_PTR_EQ(test, o1_array_candidate(oc->expired, dst), NULL);
+	KUNIT_EXPECT_PTR_EQ(test, o1_array_candidate(oc->active, dst), act);
+	o1_add_expired(oc, exp_low, 1);
+	o1_add_expired(oc, exp_a, 1);
+	o1_add_expired(oc, exp_b, 1);
+	/* best level of the expired array, newest (tail) first */
+	KUNIT_EXPECT_PTR_EQ(test, o1_array_candidate(oc->expired, dst), exp_b);
+	cpumask_clear(&exp_b->cpus_mask);
+	KUNIT_EXPECT_PTR_EQ(test, o1_array_candidate(oc->expired, dst), exp_a);
+	cpumask_clear(&exp_a->cpus_mask);
+	KUNIT_EXPECT_PTR_EQ(test, o1_array_candidate(oc->expired, dst), exp_low);
+}
+
+static struct kunit_case o1_test_cases[] = {
+	KUNIT_CASE(o1_test_array_order),
+	KUNIT_CASE(o1_test_array_swap),
+	KUNIT_CASE(o1_test_timeslice_table),
+	KUNIT_CASE(o1_test_effective_prio),
+	KUNIT_CASE(o1_test_interactive),
+	KUNIT_CASE(o1_test_sleep_credit),
+	KUNIT_CASE(o1_test_expiry_decision),
+	KUNIT_CASE(o1_test_granularity),
+	KUNIT_CASE(o1_test_yield),
+	KUNIT_CASE(o1_test_candidate),
+	{}
+};
+
+static struct kunit_suite o1_test_suite = {
+	.name = "sched_policy_o1",
+	.test_cases = o1_test_cases,
+};
+kunit_test_suite(o1_test_suite);

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * manyhogs - keep N CPU hogs runnable on one CPU for a while.
+ *
+ * usage: manyhogs [-t SECONDS] [-c CPU] N
+ *
+ * Forks N (1..10000) children pinned to CPU (default 0); they wait on a
+ * pipe until all exist, then spin for SECONDS (default 3) and exit; the
+ * parent waits for all of them.  For measuring scheduler costs against the number of
+ * runnable tasks.  Prints one line:
+ *
+ *   MANYHOGS n=N cpu=C secs=S started=K
+ *
+ * Exit status: 0 if all N ran and exited cleanly, 1 otherwise, 2 on usage.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include "progs.h"
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: manyhogs [-t SECONDS] [-c CPU] N\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	double secs = 3.0, end;
+	long cpu = 0, n, i, started = 0;
+	int opt, failed = 0, pfd[2];
+	char c;
+	cpu_set_t set;
+
+	while ((opt = getopt(argc, argv, "+t:c:h")) != -1) {
+		switch (opt) {
+		case 't':
+			secs = parse_seconds(optarg, 3600);
+			break;
+		case 'c':
+			cpu = parse_long(optarg, "cpu", 0, CPU_SETSIZE - 1);
+			break;
+		default:
+			usage();
+		}
+	}
+	if (optind != argc - 1)
+		usage();
+	n = parse_long(argv[optind], "N", 1, 10000);
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		fprintf(stderr, "manyhogs: sched_setaffinity(cpu %ld): %s\n",
+			cpu, strerror(errno));
+		return 1;
+	}
+	if (pipe(pfd)) {
+		perror("manyhogs: pipe");
+		return 1;
+	}
+	fflush(stdout);
+	for (i = 0; i < n; i++) {
+		pid_t pid = fork();
+
+		if (pid < 0) {
+			fprintf(stderr, "manyhogs: fork %ld: %s\n", i,
+				strerror(errno));
+			failed = 1;
+			break;
+		}
+		if (pid == 0) {
+			/* blocked until the parent closes the write end */
+			close(pfd[1]);
+			while (read(pfd[0], &c, 1) < 0 && errno == EINTR)
+				;
+			end = now_sec(CLOCK_MONOTONIC) + secs;
+			while (now_sec(CLOCK_MONOTONIC) < end)
+				for (volatile int j = 0; j < 1000; j++)
+					;
+			_exit(0);
+		}
+		started++;
+	}
+	close(pfd[0]);
+	close(pfd[1]);
+	for (i = 0; i < started; i++) {
+		int status;
+
+		if (wait(&status) < 0 || !WIFEXITED(status) ||
+		    WEXITSTATUS(status))
+			failed = 1;
+	}
+	printf("MANYHOGS n=%ld cpu=%ld secs=%g started=%ld\n", n, cpu, secs,
+	       started);
+	return failed;
+}
