@@ -58,6 +58,7 @@ static u64 cfs_feat_start_debit = 1;
 static u64 cfs_feat_wakeup_preempt = 1;
 static u64 cfs_feat_next_buddy;
 static u64 cfs_feat_last_buddy = 1;
+static u64 cfs_feat_hrtick;
 
 static const struct sched_policy_tunable cfs_tunables[] = {
 	{ "sched_latency_ns", &cfs_latency_ns, 100000, 1000000000, "ns" },
@@ -75,6 +76,7 @@ static const struct sched_policy_tunable cfs_tunables[] = {
 	{ "wakeup_preemption", &cfs_feat_wakeup_preempt, 0, 1, "bool" },
 	{ "next_buddy", &cfs_feat_next_buddy, 0, 1, "bool" },
 	{ "last_buddy", &cfs_feat_last_buddy, 0, 1, "bool" },
+	{ "hrtick", &cfs_feat_hrtick, 0, 1, "bool" },
 	{ }
 };
 
@@ -597,6 +599,55 @@ static struct task_struct *cfs_queue_candidate(struct cfs_cpu *cc,
 	return NULL;
 }
 
+/*
+ * HRTICK (off by default, as in 2.6.32): end the running task's slice
+ * with a high-resolution timer instead of at the first tick past it, so
+ * that with fewer tasks than sched_nr_latency the latency target holds to
+ * the timer's precision rather than to 1/HZ.  Returns the delay to arm
+ * the timer with, or 0 for none; @now_over: the slice is already over.
+ */
+#define CFS_HRTICK_MIN_NS	10000ULL
+
+static u64 cfs_hrtick_delay(struct cfs_cpu *cc, struct task_struct *curr,
+			    bool *now_over)
+{
+	u64 slice, ran;
+
+	*now_over = false;
+	if (!READ_ONCE(cfs_feat_hrtick) || cc->nr_running <= 1)
+		return 0;
+	slice = cfs_slice(cc, curr);
+	ran = sched_policy_task_runtime(curr) - cfs_task(curr)->slice_start;
+	if (ran >= slice) {
+		*now_over = true;
+		return 0;
+	}
+	return max(slice - ran, CFS_HRTICK_MIN_NS);
+}
+
+/* hrtick_start_fair(): (re)arm the slice timer for the running task */
+static void cfs_hrtick_start(struct sched_policy_rq *rq,
+			     struct task_struct *curr)
+{
+	bool over;
+	u64 delay = cfs_hrtick_delay(cfs_cpu(rq), curr, &over);
+
+	if (over)
+		sched_policy_resched(rq);
+	else if (delay)
+		sched_policy_slice_timer(rq, delay);
+}
+
+/* hrtick_update(): the queue changed, so did the running task's slice */
+static void cfs_hrtick_update(struct sched_policy_rq *rq)
+{
+	struct cfs_cpu *cc = cfs_cpu(rq);
+
+	if (cc->curr && cfs_task(cc->curr)->on_rq &&
+	    cc->nr_running < cfs_nr_latency())
+		cfs_hrtick_start(rq, cc->curr);
+}
+
 /* Hooks */
 
 static void cfs_cpu_init(struct sched_policy_rq *rq)
@@ -680,12 +731,14 @@ static void cfs_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 		 cfs_place(cc, p, false) == CFS_PLACE_MOVED)
 		sched_policy_stat_add(rq, CFS_STAT_SLEEPER, 1);
 	cfs_queue_add(cc, p);
+	cfs_hrtick_update(rq);
 }
 
 static void cfs_dequeue(struct sched_policy_rq *rq, struct task_struct *p,
 			unsigned int flags)
 {
 	cfs_queue_del(cfs_cpu(rq), p);
+	cfs_hrtick_update(rq);
 }
 
 static struct task_struct *cfs_pick_next(struct sched_policy_rq *rq,
@@ -703,8 +756,10 @@ static struct task_struct *cfs_pick_next(struct sched_policy_rq *rq,
 	 * Chosen again: the core skips put_prev/set_next, but 2.6.32 ran both
 	 * and so started a new slice.
 	 */
-	if (p && p == curr)
+	if (p && p == curr) {
 		cfs_task(p)->slice_start = sched_policy_task_runtime(p);
+		cfs_hrtick_start(rq, p);
+	}
 	return p;
 }
 
@@ -717,6 +772,7 @@ static void cfs_put_prev(struct sched_policy_rq *rq, struct task_struct *p,
 static void cfs_set_next(struct sched_policy_rq *rq, struct task_struct *p)
 {
 	cfs_queue_set_next(cfs_cpu(rq), p);
+	cfs_hrtick_start(rq, p);
 }
 
 static void cfs_account(struct sched_policy_rq *rq, struct task_struct *curr,
@@ -737,6 +793,8 @@ static void cfs_tick(struct sched_policy_rq *rq, struct task_struct *curr)
 		sched_policy_resched(rq);
 		break;
 	default:
+		/* a slice timer that fired a hair early: wait for the rest */
+		cfs_hrtick_start(rq, curr);
 		break;
 	}
 }

@@ -19,7 +19,7 @@ struct cfs_saved_tunables {
 
 static const u64 cfs_test_defaults[] = {
 	5 * MS, 1 * MS, 1 * MS, CFS_SCALING_NONE, 0, CFS_YIELD_REQUEUE,
-	8 * MS, 1, 1, 1, 0, 1,
+	8 * MS, 1, 1, 1, 0, 1, 0,
 };
 
 static int cfs_test_init(struct kunit *test)
@@ -468,6 +468,35 @@ static void cfs_test_tick(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cfs_queue_tick(&cc, curr), CFS_TICK_RUN);
 }
 
+static void cfs_test_hrtick(struct kunit *test)
+{
+	struct cfs_cpu cc;
+	struct task_struct *curr = cfs_fake(test, 1, 1024, 0);
+	struct task_struct *w = cfs_fake(test, 2, 1024, 0);
+	bool over;
+
+	cfs_fake_cpu(&cc, 0);
+	cfs_fake_run(&cc, curr);
+	cfs_queue_add(&cc, w);
+	curr->se.sum_exec_runtime = MS;
+	/* off by default */
+	KUNIT_EXPECT_EQ(test, cfs_hrtick_delay(&cc, curr, &over), 0ULL);
+	KUNIT_EXPECT_FALSE(test, over);
+	cfs_feat_hrtick = 1;
+	/* 2.5 ms slice, 1 ms used: fire in 1.5 ms */
+	KUNIT_EXPECT_EQ(test, cfs_hrtick_delay(&cc, curr, &over), 1500000ULL);
+	/* nearly over: at least 10 us */
+	curr->se.sum_exec_runtime = 2500000 - 5;
+	KUNIT_EXPECT_EQ(test, cfs_hrtick_delay(&cc, curr, &over), 10000ULL);
+	curr->se.sum_exec_runtime = 2500000;
+	KUNIT_EXPECT_EQ(test, cfs_hrtick_delay(&cc, curr, &over), 0ULL);
+	KUNIT_EXPECT_TRUE(test, over);
+	/* alone: no timer */
+	cfs_queue_del(&cc, w);
+	KUNIT_EXPECT_EQ(test, cfs_hrtick_delay(&cc, curr, &over), 0ULL);
+	KUNIT_EXPECT_FALSE(test, over);
+}
+
 /* curr (100) runs; b (200), c (300) wait; returns what would run next */
 static struct task_struct *cfs_yield_setup(struct kunit *test,
 					   struct cfs_cpu *cc,
@@ -593,6 +622,7 @@ static struct kunit_case cfs_test_cases[] = {
 	KUNIT_CASE(cfs_test_wakeup_preempt),
 	KUNIT_CASE(cfs_test_buddies),
 	KUNIT_CASE(cfs_test_tick),
+	KUNIT_CASE(cfs_test_hrtick),
 	KUNIT_CASE(cfs_test_yield_modes),
 	KUNIT_CASE(cfs_test_renormalise),
 	KUNIT_CASE(cfs_test_candidate),

@@ -2,7 +2,7 @@
 /*
  * runlat - how long CPU hogs wait between their runs.
  *
- * usage: runlat [-t SECONDS] [-c CPU] [-g GAP_US] NHOGS
+ * usage: runlat [-t SECONDS] [-c CPU] [-g GAP_US] [-l LOST_US] NHOGS
  *
  * Forks NHOGS children pinned to CPU (default 0) that spin reading
  * CLOCK_MONOTONIC for SECONDS (default 3) after a common start.  Each
@@ -15,9 +15,16 @@
  *            stalls of a virtual CPU and interrupts are not in it)
  *   gap_ms   the wall time of the interval
  *
+ * A wait is "clean" when, from the start of the hog's preceding turn to
+ * the end of the wait, at most LOST_US (default 1000) of wall time went
+ * to no hog at all (a host stall of the virtual CPU, interrupts, another
+ * task).  The kernel charges such time to whichever task was current, and
+ * a fair scheduler then rightly makes that task wait the longer for its
+ * next turn; it is not the scheduler's latency.
+ *
  * Output, one line per hog and a summary:
- *   RUNLAT idx=I pid=P runs=R waits=W max_wait_ms=X max_gap_ms=Y cpu_ms=U
- *   RUNLAT_SUMMARY n=N secs=T cpu=C max_wait_ms=X max_gap_ms=Y mean_wait_ms=M waits=W
+ *   RUNLAT idx=I pid=P runs=R waits=W clean=K max_wait_ms=X max_clean_wait_ms=Z max_gap_ms=Y cpu_ms=U
+ *   RUNLAT_SUMMARY n=N secs=T cpu=C max_wait_ms=X max_clean_wait_ms=Z max_gap_ms=Y mean_wait_ms=M p50_wait_ms=A p90_wait_ms=P p99_wait_ms=B waits=W clean=K
  *
  * Exit status: 0 if all hogs completed, 1 otherwise, 2 on usage error.
  */
@@ -56,7 +63,7 @@ struct shared {
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: runlat [-t SECONDS] [-c CPU] [-g GAP_US] NHOGS\n");
+	fprintf(stderr, "usage: runlat [-t SECONDS] [-c CPU] [-g GAP_US] [-l LOST_US] NHOGS\n");
 	exit(2);
 }
 
@@ -101,6 +108,21 @@ static void child(struct shared *sh, int idx, long cpu, double gap, int rfd)
 	_exit(0);
 }
 
+static double all_waits[MAX_HOGS * MAX_RUNS / 4];
+static long nall;
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double pctl(double p)
+{
+	return nall ? all_waits[(long)(p * (nall - 1) + 0.5)] : 0;
+}
+
 /* CPU time of the other hogs' runs inside (from, to) */
 static double others_in(struct shared *sh, int n, int self, double from,
 			double to)
@@ -129,12 +151,13 @@ static double others_in(struct shared *sh, int n, int self, double from,
 int main(int argc, char **argv)
 {
 	double secs = 3.0, gap = 100e-6, max_wait = 0, max_gap = 0, sum_wait = 0;
-	long cpu = 0, nwaits = 0;
+	double lost_max = 1e-3, max_clean = 0;
+	long cpu = 0, nwaits = 0, nclean = 0;
 	pid_t pids[MAX_HOGS];
 	struct shared *sh;
 	int n, i, k, opt, pfd[2], failed = 0;
 
-	while ((opt = getopt(argc, argv, "+t:c:g:h")) != -1) {
+	while ((opt = getopt(argc, argv, "+t:c:g:l:h")) != -1) {
 		switch (opt) {
 		case 't':
 			secs = parse_seconds(optarg, 600);
@@ -144,6 +167,9 @@ int main(int argc, char **argv)
 			break;
 		case 'g':
 			gap = parse_long(optarg, "gap_us", 1, 1000000) / 1e6;
+			break;
+		case 'l':
+			lost_max = parse_long(optarg, "lost_us", 0, 1000000) / 1e6;
 			break;
 		default:
 			usage();
@@ -196,18 +222,33 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < n; i++) {
 		struct hogrec *h = &sh->hog[i];
-		double hmax = 0, hgap = 0, cpu_s = 0;
-		long w = 0;
+		double hmax = 0, hgap = 0, cpu_s = 0, hclean = 0;
+		double turn_start = h->nruns ? h->runs[0].start : 0, own = 0;
+		long w = 0, c = 0;
 
 		for (k = 0; k < h->nruns; k++)
 			cpu_s += h->runs[k].end - h->runs[k].start;
 		for (k = 0; k + 1 < h->nruns; k++) {
 			double from = h->runs[k].end, to = h->runs[k + 1].start;
 			double o = others_in(sh, n, i, from, to);
+			double lost;
 
+			own += h->runs[k].end - h->runs[k].start;
 			if (o <= 0)
 				continue;	/* an interrupt, not a wait */
+			/* wall time of turn + wait that no hog used */
+			lost = (to - turn_start) - own -
+			       others_in(sh, n, i, turn_start, to);
+			if (lost <= lost_max) {
+				c++;
+				if (o > hclean)
+					hclean = o;
+			}
+			turn_start = to;
+			own = 0;
 			w++;
+			if (nall < (long)(sizeof(all_waits) / sizeof(*all_waits)))
+				all_waits[nall++] = o;
 			sum_wait += o;
 			if (o > hmax)
 				hmax = o;
@@ -215,16 +256,21 @@ int main(int argc, char **argv)
 				hgap = to - from;
 		}
 		nwaits += w;
+		nclean += c;
+		if (hclean > max_clean)
+			max_clean = hclean;
 		if (hmax > max_wait)
 			max_wait = hmax;
 		if (hgap > max_gap)
 			max_gap = hgap;
-		printf("RUNLAT idx=%d pid=%d runs=%d waits=%ld max_wait_ms=%.3f max_gap_ms=%.3f cpu_ms=%.1f\n",
-		       i, (int)pids[i], h->nruns, w, hmax * 1e3, hgap * 1e3,
-		       cpu_s * 1e3);
+		printf("RUNLAT idx=%d pid=%d runs=%d waits=%ld clean=%ld max_wait_ms=%.3f max_clean_wait_ms=%.3f max_gap_ms=%.3f cpu_ms=%.1f\n",
+		       i, (int)pids[i], h->nruns, w, c, hmax * 1e3,
+		       hclean * 1e3, hgap * 1e3, cpu_s * 1e3);
 	}
-	printf("RUNLAT_SUMMARY n=%d secs=%g cpu=%ld max_wait_ms=%.3f max_gap_ms=%.3f mean_wait_ms=%.3f waits=%ld\n",
-	       n, secs, cpu, max_wait * 1e3, max_gap * 1e3,
-	       nwaits ? sum_wait * 1e3 / nwaits : 0.0, nwaits);
+	qsort(all_waits, nall, sizeof(*all_waits), cmp_double);
+	printf("RUNLAT_SUMMARY n=%d secs=%g cpu=%ld max_wait_ms=%.3f max_clean_wait_ms=%.3f max_gap_ms=%.3f mean_wait_ms=%.3f p50_wait_ms=%.3f p90_wait_ms=%.3f p99_wait_ms=%.3f waits=%ld clean=%ld\n",
+	       n, secs, cpu, max_wait * 1e3, max_clean * 1e3, max_gap * 1e3,
+	       nwaits ? sum_wait * 1e3 / nwaits : 0.0, pctl(0.5) * 1e3, pctl(0.9) * 1e3,
+	       pctl(0.99) * 1e3, nwaits, nclean);
 	return failed;
 }
