@@ -327,7 +327,7 @@ static void cfs_queue_add(struct cfs_cpu *cc, struct task_struct *p)
 	struct cfs_task *ct = cfs_task(p);
 
 	ct->on_rq = true;
-	cc->load += ct->weight;
+	WRITE_ONCE(cc->load, cc->load + ct->weight);	/* load() reads it */
 	cc->nr_running++;
 	if (p != cc->curr)
 		cfs_tree_insert(cc, p);
@@ -340,7 +340,7 @@ static void cfs_queue_del(struct cfs_cpu *cc, struct task_struct *p)
 	cfs_tree_remove(cc, p);
 	cfs_clear_buddies(cc, p);
 	ct->on_rq = false;
-	cc->load -= ct->weight;
+	WRITE_ONCE(cc->load, cc->load - ct->weight);
 	cc->nr_running--;
 	cfs_update_min_vruntime(cc);
 }
@@ -860,7 +860,8 @@ static void cfs_dump(struct sched_policy_rq *rq)
 	char buf[160] = "";
 	size_t len = 0;
 
-	for (n = rb_first_cached(&cc->tree); n; n = rb_next(n)) {
+	for (n = rb_first_cached(&cc->tree); n && len < sizeof(buf) - 1;
+	     n = rb_next(n)) {
 		struct task_struct *p = cfs_node_task(n);
 
 		len += scnprintf(buf + len, sizeof(buf) - len, " %d:%lld",

@@ -5,9 +5,15 @@
 # so preempts the running hog at once (its lead is more than the wakeup
 # granularity).  Default tunables; the hogs' slice with the sleeper queued
 # is sched_latency * factor / 5 (1 ms on 1 CPU, 3 ms on 4 with the
-# default log2 scaling).  The 90th percentile of 3 s of wakeups must be
-# under it; without wakeup preemption the sleeper would wait for the next
-# tick, 2 ms on average at HZ=250.
+# default log2 scaling).  Judged is the time each wakeup spent runnable
+# but waiting for the CPU, from the kernel's own run_delay: its 90th
+# percentile over 3 s must be under the slice (without wakeup preemption
+# the sleeper would wait for the next tick, 2 ms on average at HZ=250).
+# The kernel does not advance its clock between a wakeup that preempts
+# and the switch it causes (rq_clock_skip_update()), so an immediate
+# preemption counts as 0 there.
+# How late the sleeper ran after its timer expired is reported too; under
+# TCG that also holds the host's lateness in delivering the timer.
 T=cfs_sleeper
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh
@@ -30,8 +36,8 @@ if ! sleeplat -t 3 -c 0 -p 3000 4 >"$SP_TMP/out" 2>&1; then
 fi
 cat "$SP_TMP/out"
 line=$(grep '^SLEEPLAT' "$SP_TMP/out")
-p90=$(sp_kv p90_us "$line")
+p90=$(sp_kv wait_p90_us "$line")
 [ -n "$p90" ] || sp_fail "could not parse sleeplat output"
-detail="samples=$(sp_kv n "$line") median_us=$(sp_kv median_us "$line") p90_us=$p90 p99_us=$(sp_kv p99_us "$line") max_us=$(sp_kv max_us "$line") hog_slice_us=$slice_us (want p90 < slice)"
+detail="samples=$(sp_kv n "$line") wait_median_us=$(sp_kv wait_median_us "$line") wait_p90_us=$p90 wait_p99_us=$(sp_kv wait_p99_us "$line") wait_max_us=$(sp_kv wait_max_us "$line") late_median_us=$(sp_kv median_us "$line") late_p90_us=$(sp_kv p90_us "$line") late_max_us=$(sp_kv max_us "$line") hog_slice_us=$slice_us (want wait p90 < slice)"
 sp_true "$p90 < $slice_us" || sp_fail "$detail"
 sp_ok "$detail"
