@@ -183,6 +183,16 @@ void sched_policy_resched_cpu(int cpu);
  */
 void sched_policy_slice_timer(struct sched_policy_rq *rq, u64 delay_ns);
 bool sched_policy_cpu_idle(int cpu);
+/* 0 same CPU, 1 SMT sibling, 2 shared cache, 3 same node, 4 other node */
+int sched_policy_cpu_distance(int from, int to);
+/*
+ * Only from a balance() hook: move a task queued on @src_cpu to @rq's CPU
+ * so it can be picked here.  @rq's lock may be dropped and retaken (check
+ * anything read under it again); the task moved is the one the policy's
+ * migration_candidate(src, this CPU) returns with both locks held.
+ * Returns it, or NULL when there was none.
+ */
+struct task_struct *sched_policy_pull(struct sched_policy_rq *rq, int src_cpu);
 
 /* Tasks */
 bool sched_policy_task_running(const struct task_struct *p);

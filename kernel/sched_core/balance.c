@@ -59,15 +59,23 @@ static struct sched_policy_rq *sp_find_busiest(int this_cpu,
 	return busiest;
 }
 
-/* Called with this_rq locked (unpinned); may drop and retake it. */
-static bool sp_pull_from(struct rq *this_rq, struct sched_policy_rq *src)
+/*
+ * Called with this_rq locked (unpinned); may drop and retake it.  With
+ * both locks held, the policy's migration_candidate() names the task to
+ * move, so whatever it chose before the locks were taken is checked
+ * again (it may have run, moved or gone since).
+ */
+static struct task_struct *sp_pull_from(struct rq *this_rq,
+					struct sched_policy_rq *src,
+					bool only_if_imbalanced)
 {
 	struct rq *src_rq = src->rq;
 	int this_cpu = cpu_of(this_rq);
 	struct task_struct *p = NULL;
 
 	double_lock_balance(this_rq, src_rq);
-	if (sp_imbalanced(src, sp_rq_of(this_rq)->nr_queued))
+	if (!only_if_imbalanced ||
+	    sp_imbalanced(src, sp_rq_of(this_rq)->nr_queued))
 		p = sched_policy_active->migration_candidate(src, this_cpu);
 	if (p && (WARN_ON_ONCE(!sched_policy_can_migrate(p, this_cpu)) ||
 		  WARN_ON_ONCE(!task_on_rq_queued(p))))
@@ -90,8 +98,14 @@ int sp_balance(struct rq *rq, struct rq_flags *rf)
 	bool pending = sprq->pull_pending;
 
 	sprq->pull_pending = false;
-	if (sched_policy_active->balance)
-		return sched_policy_active->balance(sprq);
+	if (sched_policy_active->balance) {
+		int ret;
+
+		sprq->balance_rf = rf;
+		ret = sched_policy_active->balance(sprq);
+		sprq->balance_rf = NULL;
+		return ret;
+	}
 	if (!IS_ENABLED(CONFIG_SMP) || !sched_policy_active->migration_candidate)
 		return sprq->nr_queued > 0;
 	if ((sprq->nr_queued && !pending) || !cpu_active(cpu_of(rq)))
@@ -100,7 +114,7 @@ int sp_balance(struct rq *rq, struct rq_flags *rf)
 	busiest = sp_find_busiest(sprq->cpu, sprq->nr_queued);
 	if (busiest) {
 		rq_unpin_lock(rq, rf);
-		sp_pull_from(rq, busiest);
+		sp_pull_from(rq, busiest, true);
 		rq_repin_lock(rq, rf);
 	}
 	return sprq->nr_queued > 0;
@@ -142,6 +156,46 @@ void sp_tick_balance(struct rq *rq)
 		resched_curr(rq);
 	}
 }
+
+/*
+ * From a policy's balance() hook: move a task queued on @src_cpu here so
+ * that this CPU can run it (a global-queue policy running a task that
+ * sits on another CPU's run queue).  This follows sched_ext's rule for
+ * remote tasks: the two run-queue locks are only ever taken together
+ * through double_lock_balance(), which may drop @rq's lock, and the task
+ * is chosen again under both by migration_candidate(src, this CPU).
+ */
+struct task_struct *sched_policy_pull(struct sched_policy_rq *rq, int src_cpu)
+{
+	struct rq_flags *rf = rq->balance_rf;
+	struct task_struct *p;
+
+	if (WARN_ON_ONCE(!rf) || src_cpu == rq->cpu ||
+	    !cpu_online(src_cpu) || !sched_policy_active->migration_candidate)
+		return NULL;
+	rq_unpin_lock(rq->rq, rf);
+	p = sp_pull_from(rq->rq, &per_cpu(sched_policy_rqs, src_cpu), false);
+	rq_repin_lock(rq->rq, rf);
+	return p;
+}
+EXPORT_SYMBOL_GPL(sched_policy_pull);
+
+/* How far apart two CPUs are for cache purposes; see the header. */
+int sched_policy_cpu_distance(int from, int to)
+{
+	if (from == to)
+		return 0;
+#ifdef CONFIG_SCHED_SMT
+	if (cpumask_test_cpu(to, cpu_smt_mask(from)))
+		return 1;
+#endif
+	if (cpus_share_cache(from, to))
+		return 2;
+	if (cpu_to_node(from) == cpu_to_node(to))
+		return 3;
+	return 4;
+}
+EXPORT_SYMBOL_GPL(sched_policy_cpu_distance);
 
 int sched_policy_select_idle_cpu(struct task_struct *p, int prev_cpu)
 {

@@ -96,13 +96,20 @@ static bool dequeue_task_policy(struct rq *rq, struct task_struct *p,
 	return true;
 }
 
+/*
+ * do_sched_yield() does not update the run-queue clock (each class's
+ * yield_task does, as fair's does), and schedule() follows at once, so
+ * the clock need not be read twice.
+ */
 static void yield_task_policy(struct rq *rq)
 {
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
 
+	update_rq_clock(rq);
 	update_curr_policy(rq);
 	if (sp_ops()->yield)
 		sp_ops()->yield(sprq, rq->curr);
+	rq_clock_skip_update(rq);
 	sp_stat_add(sprq, SP_STAT_YIELDS, 1);
 }
 

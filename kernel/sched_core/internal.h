@@ -38,6 +38,7 @@ struct sched_policy_rq {
 	unsigned int	nr_queued;	/* policy tasks enqueued, running one included */
 	unsigned long	next_balance;	/* jiffies */
 	bool		pull_pending;
+	struct rq_flags	*balance_rf;	/* set while ops->balance() runs */
 	struct irq_work	kick;		/* sched_policy_resched_cpu() */
 };
 

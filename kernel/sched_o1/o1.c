@@ -408,7 +408,10 @@ enum o1_expiry { O1_TO_EXPIRED, O1_REINSERTED, O1_STARVED };
 /*
  * The running task's slice ran out (task_running_tick()): new priority
  * and slice, then back into the active array if it is interactive and
- * nothing starves, else into the expired array.
+ * nothing starves, else into the expired array.  As in 2.6.22 the
+ * starvation clock starts at the first slice end after a swap, whichever
+ * array that task goes to: interactive tasks that keep re-inserting
+ * themselves are sent to the expired array once it has run long enough.
  */
 static enum o1_expiry o1_expire(struct o1_cpu *oc, struct task_struct *p,
 				unsigned int nr_running, u64 now)
@@ -419,6 +422,8 @@ static enum o1_expiry o1_expire(struct o1_cpu *oc, struct task_struct *p,
 	o1_array_del(p);
 	ot->prio = o1_effective_prio(p, ot->sleep_avg);
 	o1_new_slice(p);
+	if (!oc->expired_timestamp)
+		oc->expired_timestamp = now ?: 1;
 	interactive = o1_task_interactive(p);
 	if (interactive && !o1_expired_starving(oc, p, nr_running, now)) {
 		o1_array_add(oc->active, p, false);

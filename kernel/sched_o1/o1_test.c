@@ -259,19 +259,22 @@ static void o1_test_expiry_decision(struct kunit *test)
 	o1_test_need_defaults(test);
 	o1_array_add(oc->active, inter, false);
 	o1_array_add(oc->active, hog, false);
-	/* Nothing expired yet: the interactive task stays active. */
+	/* Nothing waits yet: the interactive task stays active ... */
 	KUNIT_EXPECT_EQ(test, o1_expire(oc, inter, 2, sec), O1_REINSERTED);
 	KUNIT_EXPECT_PTR_EQ(test, o1_task(inter)->array, oc->active);
 	KUNIT_EXPECT_EQ(test, o1_task(inter)->time_slice,
 			(s64)(100 * NSEC_PER_MSEC));
+	/* ... but its slice end started the starvation clock. */
+	KUNIT_EXPECT_EQ(test, oc->expired_timestamp, (u64)sec);
 	KUNIT_EXPECT_EQ(test, o1_expire(oc, hog, 2, 2 * sec), O1_TO_EXPIRED);
 	KUNIT_EXPECT_PTR_EQ(test, o1_task(hog)->array, oc->expired);
-	/* limit x nr_running = 2 s after the first expiry: not yet ... */
-	KUNIT_EXPECT_FALSE(test, o1_expired_starving(oc, inter, 2, 4 * sec));
-	KUNIT_EXPECT_EQ(test, o1_expire(oc, inter, 2, 4 * sec), O1_REINSERTED);
+	KUNIT_EXPECT_EQ(test, oc->expired_timestamp, (u64)sec);
+	/* limit x nr_running = 2 s after the first slice end: not yet ... */
+	KUNIT_EXPECT_FALSE(test, o1_expired_starving(oc, inter, 2, 3 * sec));
+	KUNIT_EXPECT_EQ(test, o1_expire(oc, inter, 2, 3 * sec), O1_REINSERTED);
 	/* ... then starving: the interactive task goes to expired too. */
-	KUNIT_EXPECT_TRUE(test, o1_expired_starving(oc, inter, 2, 4 * sec + 1));
-	KUNIT_EXPECT_EQ(test, o1_expire(oc, inter, 2, 4 * sec + 1), O1_STARVED);
+	KUNIT_EXPECT_TRUE(test, o1_expired_starving(oc, inter, 2, 3 * sec + 1));
+	KUNIT_EXPECT_EQ(test, o1_expire(oc, inter, 2, 3 * sec + 1), O1_STARVED);
 	KUNIT_EXPECT_PTR_EQ(test, o1_task(inter)->array, oc->expired);
 	o1_check_array(test, oc->active);
 	o1_check_array(test, oc->expired);

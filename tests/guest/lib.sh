@@ -125,6 +125,9 @@ sp_cost_run() {
 	_u1=$(sp_stat_cpu "$_f" enqueue_ns "$2")
 	_p=$((_p1 - _p0))
 	_e=$((_e1 - _e0))
-	[ "$_p" -gt 0 ] && [ "$_e" -gt 0 ] || { echo "no picks or enqueues on cpu$2"; return 1; }
+	if [ "$_p" -le 0 ] || [ "$_e" -le 0 ]; then
+		echo "no picks or enqueues on cpu$2"
+		return 1
+	fi
 	echo "COST n=$1 picks=$_p pick_ns=$(((_t1 - _t0) / _p)) enqueues=$_e enqueue_ns=$(((_u1 - _u0) / _e))"
 }

@@ -4,8 +4,9 @@
 # nice: the ratio must be within 0.8..1.25.  o1: both hogs start
 # interactive (inherited sleep_avg) and nice 0 runs ahead by priority
 # until the estimator catches up, so from a cold start nice 0 gets more
-# than 2:1 - want > 1.7; the steady 2:1 is o1_nice_ratios' job.  Other
-# policies: report only.
+# than 2:1 - want > 1.7; the steady 2:1 is o1_nice_ratios' job.  bfs:
+# 11 slices to 1 (kernel/sched_bfs/README.md), 91.7% +- 3 points, a
+# ratio of 7.85..17.9.  Other policies: report only.
 T=nice_share
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh
@@ -46,6 +47,10 @@ rr)
 o1)
 	sp_true "$ratio > 1.7" || sp_fail "$detail (o1 cold start, want > 1.7)"
 	sp_ok "$detail (o1 cold start, want > 1.7)"
+	;;
+bfs)
+	sp_true "$ratio >= 7.85 && $ratio <= 17.9" || sp_fail "$detail (bfs: want 7.85..17.9)"
+	sp_ok "$detail (bfs: want 7.85..17.9)"
 	;;
 *)
 	sp_ok "$detail (report only)"

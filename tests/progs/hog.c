@@ -2,16 +2,17 @@
 /*
  * hog - burn CPU for a given wall time and report the CPU time consumed.
  *
- * usage: hog [-t SECONDS] [-c CPU] [-n NICE] [-f RTPRIO] [-l LABEL]
+ * usage: hog [-t SECONDS] [-c CPU] [-n NICE] [-f RTPRIO | -b | -i] [-l LABEL]
  *
  *   -t SECONDS  wall time to spin (fractions allowed, default 1)
  *   -c CPU      pin to this CPU with sched_setaffinity() (default: no pin)
  *   -n NICE     setpriority() to this nice value before spinning
  *   -f RTPRIO   switch to SCHED_FIFO with this priority (1..99)
+ *   -b, -i      switch to SCHED_BATCH or SCHED_IDLE
  *   -l LABEL    label echoed in the result line (default "hog")
  *
  * Prints exactly one result line on stdout when done:
- *   HOG label=L pid=P cpu=C nice=N policy=normal|fifo wall_ms=W cpu_ms=U pct=X.Y
+ *   HOG label=L pid=P cpu=C nice=N policy=normal|fifo|batch|idle wall_ms=W cpu_ms=U pct=X.Y
  * cpu= is the CPU the task ran on last (-1 if unknown); pct is cpu_ms/wall_ms.
  * Exit status: 0 on success, 2 on usage error, 1 if a setup step failed.
  */
@@ -30,7 +31,7 @@
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: hog [-t SECONDS] [-c CPU] [-n NICE] [-f RTPRIO] [-l LABEL]\n");
+		"usage: hog [-t SECONDS] [-c CPU] [-n NICE] [-f RTPRIO | -b | -i] [-l LABEL]\n");
 	exit(2);
 }
 
@@ -39,10 +40,11 @@ int main(int argc, char **argv)
 	double secs = 1.0, start, deadline, t, cpu0, cpu1, wall;
 	const char *label = "hog";
 	long pin = -1, nice_val = 0, rtprio = 0;
-	int have_nice = 0, opt;
+	int have_nice = 0, opt, other_policy = -1;
+	const char *policy_name = "normal";
 	unsigned long iter = 0;
 
-	while ((opt = getopt(argc, argv, "+t:c:n:f:l:h")) != -1) {
+	while ((opt = getopt(argc, argv, "+t:c:n:f:bil:h")) != -1) {
 		switch (opt) {
 		case 't':
 			secs = parse_seconds(optarg, 86400);
@@ -57,6 +59,14 @@ int main(int argc, char **argv)
 		case 'f':
 			rtprio = parse_long(optarg, "rt priority", 1, 99);
 			break;
+		case 'b':
+			other_policy = SCHED_BATCH;
+			policy_name = "batch";
+			break;
+		case 'i':
+			other_policy = SCHED_IDLE;
+			policy_name = "idle";
+			break;
 		case 'l':
 			label = optarg;
 			break;
@@ -64,7 +74,7 @@ int main(int argc, char **argv)
 			usage();
 		}
 	}
-	if (optind != argc)
+	if (optind != argc || (rtprio && other_policy >= 0))
 		usage();
 
 	if (pin >= 0) {
@@ -83,9 +93,19 @@ int main(int argc, char **argv)
 			strerror(errno));
 		return 1;
 	}
+	if (other_policy >= 0) {
+		struct sched_param sp = { .sched_priority = 0 };
+
+		if (sched_setscheduler(0, other_policy, &sp)) {
+			fprintf(stderr, "hog: sched_setscheduler(%s): %s\n",
+				policy_name, strerror(errno));
+			return 1;
+		}
+	}
 	if (rtprio) {
 		struct sched_param sp = { .sched_priority = rtprio };
 
+		policy_name = "fifo";
 		if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
 			fprintf(stderr, "hog: sched_setscheduler(FIFO %ld): %s\n",
 				rtprio, strerror(errno));
@@ -108,7 +128,7 @@ int main(int argc, char **argv)
 
 	printf("HOG label=%s pid=%d cpu=%d nice=%d policy=%s wall_ms=%.0f cpu_ms=%.0f pct=%.1f iters=%lu\n",
 	       label, (int)getpid(), sched_getcpu(),
-	       getpriority(PRIO_PROCESS, 0), rtprio ? "fifo" : "normal",
+	       getpriority(PRIO_PROCESS, 0), policy_name,
 	       wall * 1e3, (cpu1 - cpu0) * 1e3,
 	       wall > 0 ? 100.0 * (cpu1 - cpu0) / wall : 0.0, iter);
 	return 0;

@@ -1,0 +1,550 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bfs - Con Kolivas' Brain Fuck Scheduler (the 0.3xx series), as a policy.
+ *
+ * One run queue for the whole machine, under one lock.  Every runnable
+ * task of the policy that is not running sits on it with a virtual
+ * deadline: when a task gets a new timeslice of rr_interval its deadline
+ * becomes now + rr_interval x prio_ratio(nice) / 128, prio_ratio rising
+ * 10% per nice level.  A CPU runs the task with the earliest deadline
+ * among those allowed on it, found by scanning the whole queue (O(n), as
+ * in the original), where a task last queued on another CPU counts as
+ * later by its cache distance x rr_interval.  A task keeps its deadline
+ * while it sleeps, so a woken sleeper usually has the earliest one.
+ *
+ * On wakeup a task goes to an idle CPU if one is allowed (its last CPU,
+ * then the closest by cache), else to the CPU running the task with the
+ * latest deadline if its own is earlier (which it preempts).  SCHED_BATCH
+ * never preempts on wakeup; SCHED_IDLE tasks (BFS's SCHED_IDLEPRIO) run
+ * only when no other task of the policy can run on that CPU.
+ *
+ * The kernel keeps each task on one CPU's run queue; BFS's global queue
+ * lives beside those.  When a CPU's best task is queued on another CPU,
+ * its balance() hook moves it here with sched_policy_pull(), the core's
+ * remote-task helper (sched_ext's lock protocol), and then picks it.
+ * Lock order: run-queue locks, then the global queue lock.
+ */
+#include <linux/sched_policy.h>
+#include <linux/sched/clock.h>
+
+/* Tunables */
+static u64 bfs_rr_interval_ms = 6;
+static u64 bfs_cache_locality = 1;
+
+static const struct sched_policy_tunable bfs_tunables[] = {
+	{ "rr_interval_ms",	&bfs_rr_interval_ms,	1, 1000, "ms" },
+	{ "cache_locality",	&bfs_cache_locality,	0,    1, "bool" },
+	{ }
+};
+
+enum {
+	BFS_STAT_LOCKS,
+	BFS_STAT_CONTENDED,
+	BFS_STAT_SCANNED,
+	BFS_STAT_REMOTE_RUNS,
+	BFS_STAT_PULL_RACES,
+	BFS_STAT_SLICES,
+	BFS_STAT_IDLE_KICKS,
+	BFS_NR_STATS
+};
+
+static const char * const bfs_stat_names[BFS_NR_STATS] = {
+	[BFS_STAT_LOCKS]	= "grq_locks",
+	[BFS_STAT_CONTENDED]	= "grq_contended",
+	[BFS_STAT_SCANNED]	= "scanned",
+	[BFS_STAT_REMOTE_RUNS]	= "remote_runs",
+	[BFS_STAT_PULL_RACES]	= "pull_races",
+	[BFS_STAT_SLICES]	= "slices_expired",
+	[BFS_STAT_IDLE_KICKS]	= "idle_kicks",
+};
+
+/*
+ * prio_ratios[nice + 20]: 128 at nice -20, then each level 10% more than
+ * the one before, rounded down as BFS computed it (x 11 / 10).
+ */
+static const unsigned int bfs_prio_ratios[NICE_WIDTH] = {
+	 128,  140,  154,  169,  185,  203,  223,  245,  269,  295,
+	 324,  356,  391,  430,  473,  520,  572,  629,  691,  760,
+	 836,  919, 1010, 1111, 1222, 1344, 1478, 1625, 1787, 1965,
+	2161, 2377, 2614, 2875, 3162, 3478, 3825, 4207, 4627, 5089,
+};
+
+/* The global run queue. */
+struct bfs_queue {
+	raw_spinlock_t		lock;
+	struct list_head	normal;		/* SCHED_NORMAL and SCHED_BATCH */
+	struct list_head	idleprio;	/* SCHED_IDLE */
+	unsigned int		nr_queued;
+};
+
+static struct bfs_queue bfs_grq = {
+	.lock		= __RAW_SPIN_LOCK_UNLOCKED(bfs_grq.lock),
+	.normal		= LIST_HEAD_INIT(bfs_grq.normal),
+	.idleprio	= LIST_HEAD_INIT(bfs_grq.idleprio),
+};
+
+#define BFS_NO_DEADLINE	0	/* bfs_cpu.curr_deadline: no policy task */
+
+struct bfs_cpu {
+	u64			curr_deadline;	/* of the running task, racy reads */
+	struct task_struct	*wanted;	/* being pulled here; under grq lock */
+};
+
+/* Per-task state, overlaid on task_struct's policy area. */
+struct bfs_task {
+	u64	deadline;	/* virtual deadline, local_clock() ns */
+	s64	time_slice;	/* ns left of rr_interval */
+	bool	on_grq;		/* on the global queue (not running) */
+};
+
+static inline struct bfs_task *bfs_task(struct task_struct *p)
+{
+	return sched_policy_priv(p, struct bfs_task);
+}
+
+static inline struct bfs_cpu *bfs_cpu(struct sched_policy_rq *rq)
+{
+	return sched_policy_rq_priv(rq);
+}
+
+/* Deadline arithmetic */
+
+static u64 bfs_rr_interval_ns(void)
+{
+	return READ_ONCE(bfs_rr_interval_ms) * NSEC_PER_MSEC;
+}
+
+/* prio_deadline_diff(): how far ahead a fresh slice's deadline lies. */
+static u64 bfs_deadline_diff(int static_prio)
+{
+	int idx = clamp(static_prio - MAX_RT_PRIO, 0, NICE_WIDTH - 1);
+
+	return div_u64(bfs_rr_interval_ns() * bfs_prio_ratios[idx], 128);
+}
+
+static bool bfs_idleprio(const struct task_struct *p)
+{
+	return p->policy == SCHED_IDLE;
+}
+
+/* time_slice_expired(): a full slice and a new deadline from @now. */
+static void bfs_new_slice(struct task_struct *p, u64 now)
+{
+	struct bfs_task *bt = bfs_task(p);
+
+	bt->time_slice = bfs_rr_interval_ns();
+	bt->deadline = now + bfs_deadline_diff(p->static_prio);
+}
+
+/* cache_distance(): a task queued on another CPU counts as later. */
+static u64 bfs_effective_deadline(struct task_struct *p, int cpu)
+{
+	u64 dl = bfs_task(p)->deadline;
+	int queued_on = task_cpu(p);
+
+	if (queued_on == cpu || !READ_ONCE(bfs_cache_locality))
+		return dl;
+	return dl + sched_policy_cpu_distance(queued_on, cpu) *
+		    bfs_rr_interval_ns();
+}
+
+/*
+ * earliest_deadline_task(): scan the queue (O(n)) for the task allowed on
+ * @cpu with the earliest effective deadline; with @local, only tasks
+ * queued on @cpu (the pick), else any that may move here (the balance).
+ * SCHED_IDLE tasks are looked at only when no other task qualifies.
+ */
+static struct task_struct *bfs_scan(struct list_head *queue, int cpu,
+				    bool local, unsigned int *scanned)
+{
+	struct task_struct *p, *best = NULL;
+	u64 best_dl = U64_MAX;
+
+	list_for_each_entry(p, queue, sp.run_node) {
+		u64 dl;
+
+		(*scanned)++;
+		if (local ? task_cpu(p) != cpu :
+			    !sched_policy_can_migrate(p, cpu) &&
+			    task_cpu(p) != cpu)
+			continue;
+		if (!cpumask_test_cpu(cpu, p->cpus_ptr))
+			continue;
+		dl = bfs_effective_deadline(p, cpu);
+		if (!best || dl < best_dl) {
+			best = p;
+			best_dl = dl;
+		}
+	}
+	return best;
+}
+
+static struct task_struct *bfs_earliest(int cpu, bool local,
+					unsigned int *scanned)
+{
+	return bfs_scan(&bfs_grq.normal, cpu, local, scanned) ?:
+	       bfs_scan(&bfs_grq.idleprio, cpu, local, scanned);
+}
+
+/* Does @a run before @b on @cpu?  SCHED_IDLE only after everything else. */
+static bool bfs_runs_before(struct task_struct *a, struct task_struct *b,
+			    int cpu)
+{
+	if (bfs_idleprio(a) != bfs_idleprio(b))
+		return bfs_idleprio(b);
+	return bfs_effective_deadline(a, cpu) < bfs_effective_deadline(b, cpu);
+}
+
+/* The global queue and its lock */
+
+static void bfs_lock(struct sched_policy_rq *rq)
+{
+	if (!raw_spin_trylock(&bfs_grq.lock)) {
+		sched_policy_stat_add(rq, BFS_STAT_CONTENDED, 1);
+		raw_spin_lock(&bfs_grq.lock);
+	}
+	sched_policy_stat_add(rq, BFS_STAT_LOCKS, 1);
+}
+
+static void bfs_unlock(void)
+{
+	raw_spin_unlock(&bfs_grq.lock);
+}
+
+static void bfs_queue_add(struct task_struct *p)
+{
+	list_add_tail(&p->sp.run_node,
+		      bfs_idleprio(p) ? &bfs_grq.idleprio : &bfs_grq.normal);
+	bfs_task(p)->on_grq = true;
+	bfs_grq.nr_queued++;
+}
+
+static void bfs_queue_del(struct task_struct *p)
+{
+	if (!bfs_task(p)->on_grq)
+		return;
+	list_del_init(&p->sp.run_node);
+	bfs_task(p)->on_grq = false;
+	bfs_grq.nr_queued--;
+}
+
+/*
+ * A task waits on the global queue while an allowed CPU idles (it was put
+ * back after a preemption, or queued where it could not run at once):
+ * kick one such CPU, whose balance() will pull it.  Called under the
+ * global lock; only the first few queued tasks are looked at.
+ */
+static void bfs_kick_idle(struct sched_policy_rq *rq)
+{
+	struct task_struct *p;
+	int n = 0, cpu;
+
+	list_for_each_entry(p, &bfs_grq.normal, sp.run_node) {
+		if (++n > 4)
+			break;
+		for_each_cpu_and(cpu, p->cpus_ptr, cpu_active_mask) {
+			if (cpu != task_cpu(p) && sched_policy_cpu_idle(cpu)) {
+				sched_policy_resched_cpu(cpu);
+				sched_policy_stat_add(rq, BFS_STAT_IDLE_KICKS, 1);
+				return;
+			}
+		}
+	}
+}
+
+/* Hooks */
+
+static void bfs_task_init(struct task_struct *p)
+{
+	struct bfs_task *bt = bfs_task(p);
+
+	memset(bt, 0, sizeof(*bt));
+	bfs_new_slice(p, local_clock());
+}
+
+/*
+ * sched_fork(): parent and child share what is left of the parent's
+ * slice, so forking gains no CPU time; the child keeps the parent's
+ * deadline.  A parent with almost nothing left starts the child afresh.
+ */
+static void bfs_task_fork(struct task_struct *p)
+{
+	struct task_struct *parent = current;
+	struct bfs_task *bt = bfs_task(p), *pt = bfs_task(parent);
+
+	memset(bt, 0, sizeof(*bt));
+	if (sched_policy_task_queued(parent) &&
+	    pt->time_slice >= 2 * 100 * NSEC_PER_USEC) {
+		pt->time_slice /= 2;
+		bt->time_slice = pt->time_slice;
+		bt->deadline = pt->deadline;
+	} else {
+		bfs_new_slice(p, local_clock());
+	}
+}
+
+static void bfs_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
+			unsigned int flags)
+{
+	bfs_lock(rq);
+	bfs_queue_add(p);
+	bfs_unlock();
+}
+
+static void bfs_dequeue(struct sched_policy_rq *rq, struct task_struct *p,
+			unsigned int flags)
+{
+	bfs_lock(rq);
+	bfs_queue_del(p);	/* a no-op for the running task */
+	bfs_unlock();
+}
+
+/*
+ * Before the pick: if the best task for this CPU is queued on another
+ * CPU (and beats the one that was running), bring it here.  A pull can
+ * lose a race (the task ran elsewhere, moved or went away while the locks
+ * were switched); then look again, a few times at most.
+ */
+static int bfs_balance(struct sched_policy_rq *rq)
+{
+	struct bfs_cpu *bc = bfs_cpu(rq);
+	int cpu = sched_policy_rq_cpu(rq), tries;
+
+	for (tries = 0; tries < 3; tries++) {
+		struct task_struct *curr = sched_policy_rq_curr(rq);
+		struct task_struct *best;
+		unsigned int scanned = 0;
+		int src;
+
+		bfs_lock(rq);
+		best = bfs_earliest(cpu, false, &scanned);
+		sched_policy_stat_add(rq, BFS_STAT_SCANNED, scanned);
+		/* curr: the task being switched out, if it is still ours */
+		if (!best || task_cpu(best) == cpu ||
+		    (sched_policy_task_queued(curr) && !bfs_task(curr)->on_grq &&
+		     !bfs_runs_before(best, curr, cpu))) {
+			bfs_unlock();
+			break;
+		}
+		bc->wanted = best;
+		src = task_cpu(best);
+		bfs_unlock();
+		if (sched_policy_pull(rq, src)) {
+			sched_policy_stat_add(rq, BFS_STAT_REMOTE_RUNS, 1);
+			break;
+		}
+		sched_policy_stat_add(rq, BFS_STAT_PULL_RACES, 1);
+	}
+	return sched_policy_rq_nr_queued(rq) > 0;
+}
+
+/* With both run queues locked: the task balance() chose, if still valid. */
+static struct task_struct *bfs_migration_candidate(struct sched_policy_rq *rq,
+						   int dst_cpu)
+{
+	struct bfs_cpu *dst = bfs_cpu(sched_policy_cpu_rq(dst_cpu));
+	struct task_struct *p;
+
+	bfs_lock(rq);
+	p = dst->wanted;
+	dst->wanted = NULL;
+	if (p && (!bfs_task(p)->on_grq ||
+		  task_cpu(p) != sched_policy_rq_cpu(rq) ||
+		  !sched_policy_can_migrate(p, dst_cpu)))
+		p = NULL;
+	bfs_unlock();
+	return p;
+}
+
+static struct task_struct *bfs_pick_next(struct sched_policy_rq *rq,
+					 struct task_struct *curr)
+{
+	int cpu = sched_policy_rq_cpu(rq);
+	unsigned int scanned = 0;
+	struct task_struct *p;
+
+	bfs_lock(rq);
+	p = bfs_earliest(cpu, true, &scanned);
+	bfs_unlock();
+	sched_policy_stat_add(rq, BFS_STAT_SCANNED, scanned);
+	if (curr && (!p || bfs_runs_before(curr, p, cpu)))
+		return curr;
+	return p;
+}
+
+static void bfs_set_next(struct sched_policy_rq *rq, struct task_struct *p)
+{
+	bfs_lock(rq);
+	bfs_queue_del(p);
+	if (bfs_grq.nr_queued)
+		bfs_kick_idle(rq);
+	bfs_unlock();
+	WRITE_ONCE(bfs_cpu(rq)->curr_deadline,
+		   bfs_idleprio(p) ? U64_MAX : bfs_task(p)->deadline);
+	sched_policy_slice_timer(rq, max_t(s64, bfs_task(p)->time_slice, 0));
+}
+
+static void bfs_put_prev(struct sched_policy_rq *rq, struct task_struct *p,
+			 bool queued)
+{
+	WRITE_ONCE(bfs_cpu(rq)->curr_deadline, BFS_NO_DEADLINE);
+	if (!queued)
+		return;
+	bfs_lock(rq);
+	bfs_queue_add(p);
+	bfs_unlock();
+}
+
+static void bfs_account(struct sched_policy_rq *rq, struct task_struct *curr,
+			u64 delta_ns)
+{
+	bfs_task(curr)->time_slice -= delta_ns;
+}
+
+/* A used-up slice gets a new one and a new deadline, then reschedule. */
+static void bfs_tick(struct sched_policy_rq *rq, struct task_struct *curr)
+{
+	struct bfs_task *bt = bfs_task(curr);
+
+	if (bt->time_slice > 0) {
+		sched_policy_slice_timer(rq, bt->time_slice);
+		return;
+	}
+	bfs_new_slice(curr, local_clock());
+	sched_policy_stat_add(rq, BFS_STAT_SLICES, 1);
+	sched_policy_resched(rq);
+}
+
+/* The yielder gets a new deadline and goes behind. */
+static void bfs_yield(struct sched_policy_rq *rq, struct task_struct *curr)
+{
+	bfs_new_slice(curr, local_clock());
+}
+
+static bool bfs_wakeup_preempt(struct sched_policy_rq *rq,
+			       struct task_struct *curr,
+			       struct task_struct *woken)
+{
+	if (bfs_idleprio(woken) != bfs_idleprio(curr))
+		return bfs_idleprio(curr);
+	if (woken->policy == SCHED_BATCH)
+		return false;
+	return bfs_task(woken)->deadline < bfs_task(curr)->deadline;
+}
+
+/* An idle allowed CPU, the task's last one first, then by cache distance. */
+static int bfs_idle_cpu(struct task_struct *p, int prev_cpu)
+{
+	int cpu, best = -1, best_dist = INT_MAX;
+
+	for_each_cpu_and(cpu, p->cpus_ptr, cpu_active_mask) {
+		int dist;
+
+		if (!sched_policy_cpu_idle(cpu))
+			continue;
+		dist = sched_policy_cpu_distance(prev_cpu, cpu);
+		if (dist < best_dist) {
+			best = cpu;
+			best_dist = dist;
+		}
+	}
+	return best;
+}
+
+/*
+ * try_preempt(): no idle CPU, so the CPU running the latest deadline, if
+ * this task's is earlier.  SCHED_BATCH and SCHED_IDLE tasks never preempt.
+ */
+static int bfs_preempt_cpu(struct task_struct *p)
+{
+	u64 latest = bfs_task(p)->deadline;
+	int cpu, target = -1;
+
+	if (p->policy == SCHED_BATCH || bfs_idleprio(p))
+		return -1;
+	for_each_cpu_and(cpu, p->cpus_ptr, cpu_active_mask) {
+		u64 dl = READ_ONCE(bfs_cpu(sched_policy_cpu_rq(cpu))->curr_deadline);
+
+		if (dl != BFS_NO_DEADLINE && dl > latest) {
+			latest = dl;
+			target = cpu;
+		}
+	}
+	return target;
+}
+
+static int bfs_select_cpu(struct task_struct *p, int prev_cpu,
+			  unsigned int wake_flags)
+{
+	int cpu = bfs_idle_cpu(p, prev_cpu);
+
+	if (cpu < 0)
+		cpu = bfs_preempt_cpu(p);
+	if (cpu < 0 && cpumask_test_cpu(prev_cpu, p->cpus_ptr) &&
+	    cpu_active(prev_cpu))
+		cpu = prev_cpu;
+	if (cpu < 0)
+		cpu = cpumask_any_and(p->cpus_ptr, cpu_active_mask);
+	return cpu < nr_cpu_ids ? cpu : prev_cpu;
+}
+
+static u64 bfs_timeslice_ns(struct task_struct *p)
+{
+	return bfs_rr_interval_ns();
+}
+
+static void bfs_dump(struct sched_policy_rq *rq)
+{
+	struct task_struct *p;
+	char buf[160] = "";
+	size_t len = 0;
+	u64 now = local_clock();
+
+	bfs_lock(rq);
+	list_for_each_entry(p, &bfs_grq.normal, sp.run_node)
+		len += scnprintf(buf + len, sizeof(buf) - len, " %d@cpu%d%+lldms",
+				 p->pid, task_cpu(p),
+				 div_s64((s64)(bfs_task(p)->deadline - now),
+					 NSEC_PER_MSEC));
+	pr_info("bfs: cpu%d queued=%u curr_deadline%+lldms grq=%u:%s\n",
+		sched_policy_rq_cpu(rq), sched_policy_rq_nr_queued(rq),
+		div_s64((s64)(READ_ONCE(bfs_cpu(rq)->curr_deadline) - now),
+			NSEC_PER_MSEC),
+		bfs_grq.nr_queued, buf);
+	bfs_unlock();
+}
+
+static struct sched_policy_ops bfs_policy = {
+	.name			= "bfs",
+	.owner			= THIS_MODULE,
+	.flags			= SCHED_POLICY_GLOBAL_QUEUE,
+	.percpu_size		= sizeof(struct bfs_cpu),
+	.task_init		= bfs_task_init,
+	.task_fork		= bfs_task_fork,
+	.enqueue		= bfs_enqueue,
+	.dequeue		= bfs_dequeue,
+	.pick_next		= bfs_pick_next,
+	.put_prev		= bfs_put_prev,
+	.set_next		= bfs_set_next,
+	.tick			= bfs_tick,
+	.account		= bfs_account,
+	.yield			= bfs_yield,
+	.wakeup_preempt		= bfs_wakeup_preempt,
+	.select_cpu		= bfs_select_cpu,
+	.balance		= bfs_balance,
+	.migration_candidate	= bfs_migration_candidate,
+	.timeslice_ns		= bfs_timeslice_ns,
+	.dump			= bfs_dump,
+	.tunables		= bfs_tunables,
+	.stat_names		= bfs_stat_names,
+	.nr_stats		= BFS_NR_STATS,
+};
+sched_policy_declare(bfs_policy);
+
+MODULE_DESCRIPTION("bfs: Con Kolivas' BFS 0.3xx as a policy");
+MODULE_LICENSE("GPL");
+MODULE_ALIAS("sched-policy-bfs");
+
+#ifdef CONFIG_SCHED_POLICY_BFS_KUNIT_TEST
+#include "bfs_test.c"
+#endif

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for bfs: the prio_ratio table and deadline arithmetic,
+ * earliest-deadline selection with affinity masks, SCHED_IDLE last and
+ * the cache-locality bias, and the order after a slice expiry and a
+ * yield.  Included from bfs.c; fake tasks on private lists, never on the
+ * live global queue.  Expected numbers assume rr_interval_ms = 6.
+ */
+#include <kunit/test.h>
+
+static void bfs_test_need_defaults(struct kunit *test)
+{
+	if (bfs_rr_interval_ms != 6 || bfs_cache_locality != 1)
+		kunit_skip(test, "bfs tunables changed from their defaults");
+}
+
+static struct task_struct *bfs_fake_task(struct kunit *test, pid_t pid,
+					 int nice, int cpu, u64 deadline)
+{
+	struct task_struct *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	p->pid = pid;
+	p->policy = SCHED_NORMAL;
+	p->static_prio = NICE_TO_PRIO(nice);
+	INIT_LIST_HEAD(&p->sp.run_node);
+	cpumask_copy(&p->cpus_mask, cpu_possible_mask);
+	p->cpus_ptr = &p->cpus_mask;
+	task_thread_info(p)->cpu = cpu;
+	bfs_task(p)->deadline = deadline;
+	bfs_task(p)->time_slice = bfs_rr_interval_ns();
+	return p;
+}
+
+static void bfs_test_prio_ratios(struct kunit *test)
+{
+	int i;
+
+	KUNIT_EXPECT_EQ(test, bfs_prio_ratios[0], 128U);
+	for (i = 1; i < NICE_WIDTH; i++)
+		KUNIT_EXPECT_EQ_MSG(test, bfs_prio_ratios[i],
+				    bfs_prio_ratios[i - 1] * 11 / 10, "index %d", i);
+	/* nice 0 and 10 and 19 */
+	KUNIT_EXPECT_EQ(test, bfs_prio_ratios[20], 836U);
+	KUNIT_EXPECT_EQ(test, bfs_prio_ratios[30], 2161U);
+	KUNIT_EXPECT_EQ(test, bfs_prio_ratios[39], 5089U);
+}
+
+static void bfs_test_deadline_diff(struct kunit *test)
+{
+	bfs_test_need_defaults(test);
+	/* rr_interval x ratio / 128: 6 ms at nice -20, 39.18 ms at nice 0 */
+	KUNIT_EXPECT_EQ(test, bfs_deadline_diff(NICE_TO_PRIO(-20)),
+			6 * NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, bfs_deadline_diff(NICE_TO_PRIO(0)),
+			div_u64(6 * NSEC_PER_MSEC * 836, 128));
+	KUNIT_EXPECT_EQ(test, bfs_deadline_diff(NICE_TO_PRIO(10)),
+			div_u64(6 * NSEC_PER_MSEC * 2161, 128));
+	KUNIT_EXPECT_EQ(test, bfs_deadline_diff(NICE_TO_PRIO(19)),
+			div_u64(6 * NSEC_PER_MSEC * 5089, 128));
+}
+
+static void bfs_test_new_slice(struct kunit *test)
+{
+	struct task_struct *p = bfs_fake_task(test, 1, 0, 0, 0);
+	u64 now = 1000 * NSEC_PER_MSEC;
+
+	bfs_test_need_defaults(test);
+	bfs_task(p)->time_slice = -5;
+	bfs_new_slice(p, now);
+	KUNIT_EXPECT_EQ(test, bfs_task(p)->time_slice, (s64)(6 * NSEC_PER_MSEC));
+	KUNIT_EXPECT_EQ(test, bfs_task(p)->deadline,
+			now + bfs_deadline_diff(NICE_TO_PRIO(0)));
+}
+
+static void bfs_test_earliest_affinity(struct kunit *test)
+{
+	LIST_HEAD(q);
+	int cpu = cpumask_first(cpu_online_mask);
+	struct task_struct *a = bfs_fake_task(test, 1, 0, cpu, 300);
+	struct task_struct *b = bfs_fake_task(test, 2, 0, cpu, 100);
+	struct task_struct *c = bfs_fake_task(test, 3, 0, cpu, 200);
+	unsigned int scanned = 0;
+
+	KUNIT_EXPECT_NULL(test, bfs_scan(&q, cpu, true, &scanned));
+	list_add_tail(&a->sp.run_node, &q);
+	list_add_tail(&b->sp.run_node, &q);
+	list_add_tail(&c->sp.run_node, &q);
+	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, cpu, true, &scanned), b);
+	/* the whole queue is looked at: O(n) */
+	KUNIT_EXPECT_EQ(test, scanned, 3U);
+	/* b may not run on this CPU: the next earliest */
+	cpumask_clear(&b->cpus_mask);
+	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, cpu, true, &scanned), c);
+	cpumask_clear(&c->cpus_mask);
+	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, cpu, true, &scanned), a);
+	cpumask_clear(&a->cpus_mask);
+	KUNIT_EXPECT_NULL(test, bfs_scan(&q, cpu, true, &scanned));
+}
+
+static void bfs_test_locality_bias(struct kunit *test)
+{
+	LIST_HEAD(q);
+	int here = cpumask_first(cpu_online_mask);
+	int there = cpumask_next(here, cpu_online_mask);
+	u64 bias, base = 1000 * NSEC_PER_MSEC;
+	struct task_struct *local, *remote;
+	unsigned int scanned = 0;
+
+	bfs_test_need_defaults(test);
+	if (there >= nr_cpu_ids)
+		kunit_skip(test, "needs two online CPUs");
+	bias = sched_policy_cpu_distance(there, here) * bfs_rr_interval_ns();
+	KUNIT_EXPECT_GT(test, bias, 0ULL);
+	/* A remote task counts as later by distance x rr_interval. */
+	remote = bfs_fake_task(test, 1, 0, there, base);
+	local = bfs_fake_task(test, 2, 0, here, base + bias - 1);
+	KUNIT_EXPECT_EQ(test, bfs_effective_deadline(remote, here), base + bias);
+	KUNIT_EXPECT_EQ(test, bfs_effective_deadline(remote, there), base);
+	list_add_tail(&remote->sp.run_node, &q);
+	list_add_tail(&local->sp.run_node, &q);
+	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, here, false, &scanned), local);
+	bfs_task(local)->deadline = base + bias + 1;
+	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, here, false, &scanned), remote);
+	/* the pick only looks at tasks queued on its own CPU */
+	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, here, true, &scanned), local);
+	/* cache_locality=0 turns the bias off */
+	bfs_cache_locality = 0;
+	KUNIT_EXPECT_EQ(test, bfs_effective_deadline(remote, here), base);
+	bfs_cache_locality = 1;
+}
+
+static void bfs_test_idleprio_last(struct kunit *test)
+{
+	int cpu = cpumask_first(cpu_online_mask);
+	struct task_struct *idle = bfs_fake_task(test, 1, 0, cpu, 1);
+	struct task_struct *norm = bfs_fake_task(test, 2, 0, cpu, 1000);
+
+	idle->policy = SCHED_IDLE;
+	/* an earlier deadline does not let SCHED_IDLE run first */
+	KUNIT_EXPECT_TRUE(test, bfs_runs_before(norm, idle, cpu));
+	KUNIT_EXPECT_FALSE(test, bfs_runs_before(idle, norm, cpu));
+	/* and it never preempts a normal task, which always preempts it */
+	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, norm, idle));
+	KUNIT_EXPECT_TRUE(test, bfs_wakeup_preempt(NULL, idle, norm));
+	/* SCHED_BATCH never preempts on wakeup, even with the earlier deadline */
+	idle->policy = SCHED_BATCH;
+	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, norm, idle));
+	idle->policy = SCHED_NORMAL;
+	KUNIT_EXPECT_TRUE(test, bfs_wakeup_preempt(NULL, norm, idle));
+}
+
+/* After its slice (or a yield) a task's new deadline puts it behind. */
+static void bfs_test_expiry_and_yield_order(struct kunit *test)
+{
+	LIST_HEAD(q);
+	int cpu = cpumask_first(cpu_online_mask);
+	u64 now = local_clock();	/* bfs_yield() reads the clock too */
+	struct task_struct *a = bfs_fake_task(test, 1, 0, cpu, now - 10);
+	struct task_struct *b = bfs_fake_task(test, 2, 0, cpu, now + 10);
+	struct task_struct *c = bfs_fake_task(test, 3, 0, cpu, now + 20);
+	unsigned int scanned = 0;
+
+	bfs_test_need_defaults(test);
+	list_add_tail(&a->sp.run_node, &q);
+	list_add_tail(&b->sp.run_node, &q);
+	list_add_tail(&c->sp.run_node, &q);
+	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, cpu, true, &scanned), a);
+	/* a used its slice: a new deadline 39 ms ahead, behind b and c */
+	bfs_task(a)->time_slice = 0;
+	bfs_new_slice(a, now);
+	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, cpu, true, &scanned), b);
+	KUNIT_EXPECT_TRUE(test, bfs_runs_before(c, a, cpu));
+	/* b yields: also behind c, and behind a (whose deadline is older) */
+	bfs_yield(NULL, b);
+	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, cpu, true, &scanned), c);
+	KUNIT_EXPECT_TRUE(test, bfs_runs_before(a, b, cpu));
+	KUNIT_EXPECT_EQ(test, bfs_task(b)->time_slice, (s64)(6 * NSEC_PER_MSEC));
+}
+
+static struct kunit_case bfs_test_cases[] = {
+	KUNIT_CASE(bfs_test_prio_ratios),
+	KUNIT_CASE(bfs_test_deadline_diff),
+	KUNIT_CASE(bfs_test_new_slice),
+	KUNIT_CASE(bfs_test_earliest_affinity),
+	KUNIT_CASE(bfs_test_locality_bias),
+	KUNIT_CASE(bfs_test_idleprio_last),
+	KUNIT_CASE(bfs_test_expiry_and_yield_order),
+	{}
+};
+
+static struct kunit_suite bfs_test_suite = {
+	.name = "sched_policy_bfs",
+	.test_cases = bfs_test_cases,
+};
+kunit_test_suite(bfs_test_suite);
