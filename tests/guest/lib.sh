@@ -16,6 +16,7 @@ TS_FILE=$SP/rr/tunables/timeslice_ms
 : "${SPTEST_POLICY:=}"
 : "${SPTEST_NCPUS:=$(grep -c '^processor' /proc/cpuinfo)}"
 SP_PIDS=""
+SP_RESTORE=""
 SP_TMP=/tmp/sptest.${T:?T must be set before sourcing lib.sh}
 mkdir -p "$SP_TMP"
 
@@ -32,6 +33,21 @@ sp_cleanup() {
 		wait "$p" 2>/dev/null
 	done
 	SP_PIDS=""
+	# tunables back to what they were, the last one set first
+	for kv in $SP_RESTORE; do
+		echo "${kv#*=}" >"${kv%%=*}" ||
+			echo "$T: could not restore ${kv%%=*}"
+	done
+	SP_RESTORE=""
+}
+
+# sp_set_tunable POLICY NAME VALUE: write a tunable of POLICY; sp_cleanup
+# (sp_ok, sp_fail) puts the old value back.  Fails if the write fails.
+sp_set_tunable() {
+	_f=$SP/$1/tunables/$2
+	_old=$(cat "$_f") || return 1
+	SP_RESTORE="$_f=$_old $SP_RESTORE"
+	echo "$3" >"$_f"
 }
 
 sp_ok() {

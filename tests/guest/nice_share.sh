@@ -27,6 +27,15 @@ ratio=$(sp_calc "$a / $b")
 pol=$(sp_active)
 detail="policy=$pol nice0_ms=$a nice10_ms=$b ratio=$ratio"
 case "$pol" in
+cfs)
+	# weights 1024:110: nice 0 gets 1024/1134 = 90.3% of the two hogs'
+	# CPU time, +-3 points
+	pct=$(sp_calc "100 * $a / ($a + $b)")
+	want=$(sp_calc "100 * 1024 / (1024 + 110)")
+	detail="$detail nice0_pct=$pct (want $want +- 3)"
+	sp_true "$pct >= $want - 3 && $pct <= $want + 3" || sp_fail "$detail"
+	sp_ok "$detail"
+	;;
 eevdf)
 	sp_true "$ratio > 4" || sp_fail "$detail (want > 4)"
 	sp_ok "$detail (want > 4)"

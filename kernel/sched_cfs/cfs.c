@@ -1,0 +1,909 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cfs - the Completely Fair Scheduler as it was in Linux 2.6.32.
+ *
+ * Every CPU keeps its waiting tasks in a red-black tree ordered by
+ * virtual runtime (vruntime), with the leftmost node cached.  A running
+ * task's vruntime grows by its runtime scaled by NICE_0 / its weight, so
+ * a nice-5 task (weight 335) ages about three times faster than a nice-0
+ * one (1024).  The task to run is the leftmost, i.e. the one that has
+ * received the least weighted CPU time.  min_vruntime only moves forward
+ * and anchors placement: a new task starts one virtual slice after it
+ * (START_DEBIT), a woken sleeper at most half a latency before it
+ * (GENTLE_FAIR_SLEEPERS).  A running task is preempted at a tick once it
+ * has run its slice, its weighted share of sched_latency (or of
+ * nr_running * min_granularity when more than sched_nr_latency tasks
+ * wait), and by a wakeup whose vruntime is more than the weight-scaled
+ * wakeup granularity behind its own.  NEXT/LAST buddies bias the pick
+ * towards the woken and the preempted task while that stays fair within
+ * the wakeup granularity.  sched_yield() follows yield_mode, one of the
+ * variants argued over in 2007.  SMP uses the core's pull balancer with
+ * queued weight as the load metric; a task moving between CPUs keeps its
+ * vruntime relative to min_vruntime (2.6.32's set_task_cpu()).
+ *
+ * There is no group scheduling: tasks are scheduled flat, as 2.6.32 did
+ * without CONFIG_FAIR_GROUP_SCHED.  README.md lists every deviation.
+ */
+#include <linux/sched_policy.h>
+#include <linux/rbtree.h>
+#include <linux/math64.h>
+#include <linux/log2.h>
+
+#define CFS_NICE_0_WEIGHT	1024UL
+
+enum { CFS_SCALING_NONE, CFS_SCALING_LOG, CFS_SCALING_LINEAR };
+enum {
+	CFS_YIELD_REQUEUE,	/* 0: dequeue and requeue by key */
+	CFS_YIELD_BEHIND_NEXT,	/* 1: key = next's key + yield granularity */
+	CFS_YIELD_RESCHED,	/* 2: just reschedule */
+	CFS_YIELD_COMPAT,	/* 3: 2.6.24 sched_compat_yield: behind rightmost */
+	CFS_NR_YIELD_MODES
+};
+
+/*
+ * Tunables.  The three times are the one-CPU values (2.6.33's
+ * normalized_sysctl_*); the values in force are these times the factor
+ * of sched_tunable_scaling, recomputed at every use from the online CPU
+ * count, so a write or a CPU hotplug takes effect at the next decision.
+ */
+static u64 cfs_latency_ns = 5000000ULL;
+static u64 cfs_min_gran_ns = 1000000ULL;
+static u64 cfs_wakeup_gran_ns = 1000000ULL;
+static u64 cfs_scaling = CFS_SCALING_LOG;
+static u64 cfs_child_runs_first;
+static u64 cfs_yield_mode = CFS_YIELD_REQUEUE;
+static u64 cfs_yield_gran_ns = 8000000ULL;
+static u64 cfs_feat_gentle_sleepers = 1;
+static u64 cfs_feat_start_debit = 1;
+static u64 cfs_feat_wakeup_preempt = 1;
+static u64 cfs_feat_next_buddy;
+static u64 cfs_feat_last_buddy = 1;
+static u64 cfs_feat_hrtick;
+
+static const struct sched_policy_tunable cfs_tunables[] = {
+	{ "sched_latency_ns", &cfs_latency_ns, 100000, 1000000000, "ns" },
+	{ "sched_min_granularity_ns", &cfs_min_gran_ns, 100000, 1000000000,
+	  "ns" },
+	{ "sched_wakeup_granularity_ns", &cfs_wakeup_gran_ns, 0, 1000000000,
+	  "ns" },
+	{ "sched_tunable_scaling", &cfs_scaling, 0, 2,
+	  "0 none, 1 log2, 2 linear" },
+	{ "sched_child_runs_first", &cfs_child_runs_first, 0, 1, "bool" },
+	{ "yield_mode", &cfs_yield_mode, 0, CFS_NR_YIELD_MODES - 1, "mode" },
+	{ "yield_granularity_ns", &cfs_yield_gran_ns, 0, 1000000000, "ns" },
+	{ "gentle_fair_sleepers", &cfs_feat_gentle_sleepers, 0, 1, "bool" },
+	{ "start_debit", &cfs_feat_start_debit, 0, 1, "bool" },
+	{ "wakeup_preemption", &cfs_feat_wakeup_preempt, 0, 1, "bool" },
+	{ "next_buddy", &cfs_feat_next_buddy, 0, 1, "bool" },
+	{ "last_buddy", &cfs_feat_last_buddy, 0, 1, "bool" },
+	{ "hrtick", &cfs_feat_hrtick, 0, 1, "bool" },
+	{ }
+};
+
+enum {
+	CFS_STAT_SLICE_PREEMPT,
+	CFS_STAT_SPREAD_PREEMPT,
+	CFS_STAT_NEXT_BUDDY,
+	CFS_STAT_LAST_BUDDY,
+	CFS_STAT_YIELD0,
+	CFS_STAT_YIELD1,
+	CFS_STAT_YIELD2,
+	CFS_STAT_YIELD3,
+	CFS_STAT_START_DEBIT,
+	CFS_STAT_SLEEPER,
+	CFS_STAT_CHILD_FIRST,
+	CFS_STAT_RENORM,
+	CFS_NR_STATS
+};
+
+static const char * const cfs_stat_names[CFS_NR_STATS] = {
+	[CFS_STAT_SLICE_PREEMPT]	= "tick_slice_preempts",
+	[CFS_STAT_SPREAD_PREEMPT]	= "tick_spread_preempts",
+	[CFS_STAT_NEXT_BUDDY]		= "next_buddy_picks",
+	[CFS_STAT_LAST_BUDDY]		= "last_buddy_picks",
+	[CFS_STAT_YIELD0]		= "yields_mode0",
+	[CFS_STAT_YIELD1]		= "yields_mode1",
+	[CFS_STAT_YIELD2]		= "yields_mode2",
+	[CFS_STAT_YIELD3]		= "yields_mode3",
+	[CFS_STAT_START_DEBIT]		= "start_debit_placements",
+	[CFS_STAT_SLEEPER]		= "sleeper_placements",
+	[CFS_STAT_CHILD_FIRST]		= "child_runs_first_swaps",
+	[CFS_STAT_RENORM]		= "vruntime_renormalised",
+};
+
+/* Per-task state, overlaid on task_struct's policy area. */
+struct cfs_task {
+	u64		vruntime;
+	u64		slice_start;	/* task runtime when it got the CPU */
+	unsigned long	weight;		/* the weight it is queued with */
+	int		cpu;		/* @vruntime is relative to this CPU */
+	bool		on_rq;		/* between enqueue and dequeue */
+	bool		forked;		/* not run since fork (WF_FORK) */
+};
+
+/* Per-CPU state: the cfs_rq of 2.6.32 without groups. */
+struct cfs_cpu {
+	struct rb_root_cached	tree;	/* waiting tasks; curr is not in it */
+	u64			min_vruntime;
+	unsigned long		load;	/* weights of queued tasks, curr too */
+	unsigned int		nr_running;
+	struct task_struct	*curr;	/* between set_next and put_prev */
+	struct task_struct	*next;	/* NEXT_BUDDY */
+	struct task_struct	*last;	/* LAST_BUDDY */
+};
+
+static inline struct cfs_task *cfs_task(struct task_struct *p)
+{
+	return sched_policy_priv(p, struct cfs_task);
+}
+
+static inline struct cfs_cpu *cfs_cpu(struct sched_policy_rq *rq)
+{
+	return sched_policy_rq_priv(rq);
+}
+
+static inline struct cfs_cpu *cfs_cpu_of(int cpu)
+{
+	return cfs_cpu(sched_policy_cpu_rq(cpu));
+}
+
+static inline struct task_struct *cfs_node_task(const struct rb_node *n)
+{
+	return n ? rb_entry(n, struct task_struct, sp.tree_node) : NULL;
+}
+
+/* vruntime comparisons that survive u64 wrap-around */
+static inline bool cfs_before(u64 a, u64 b)
+{
+	return (s64)(a - b) < 0;
+}
+
+static inline u64 cfs_max_vruntime(u64 a, u64 b)
+{
+	return cfs_before(a, b) ? b : a;
+}
+
+static inline u64 cfs_min_vruntime(u64 a, u64 b)
+{
+	return cfs_before(b, a) ? b : a;
+}
+
+/* Arithmetic */
+
+/*
+ * delta * weight / load, 2.6.32's calc_delta_mine().  Exact (128-bit
+ * intermediate) instead of the inverse-weight fixed point, and saturated
+ * where the quotient would not fit: with SCHED_IDLE's weight of 3 that is
+ * a delta of over 600 days, which the fixed point wrapped silently.
+ */
+static u64 cfs_calc_delta(u64 delta, unsigned long weight, unsigned long load)
+{
+	if (weight == load || !load)
+		return delta;
+	if (weight > load && delta > div64_u64(U64_MAX, weight) * load)
+		return U64_MAX;
+	return mul_u64_u64_div_u64(delta, weight, load);
+}
+
+/* Real time to virtual time for a task of @weight: calc_delta_fair(). */
+static inline u64 cfs_calc_delta_fair(u64 delta, unsigned long weight)
+{
+	return cfs_calc_delta(delta, CFS_NICE_0_WEIGHT, weight);
+}
+
+/* The factor of sched_tunable_scaling for @ncpus online CPUs (max 8). */
+static unsigned int cfs_factor(u64 mode, unsigned int ncpus)
+{
+	ncpus = clamp(ncpus, 1U, 8U);
+	switch (mode) {
+	case CFS_SCALING_NONE:
+		return 1;
+	case CFS_SCALING_LINEAR:
+		return ncpus;
+	default:
+		return 1 + ilog2(ncpus);
+	}
+}
+
+static inline u64 cfs_scaled(const u64 *base)
+{
+	return READ_ONCE(*base) *
+	       cfs_factor(READ_ONCE(cfs_scaling), num_online_cpus());
+}
+
+static inline u64 cfs_latency(void)
+{
+	return cfs_scaled(&cfs_latency_ns);
+}
+
+static inline u64 cfs_min_gran(void)
+{
+	return cfs_scaled(&cfs_min_gran_ns);
+}
+
+static inline u64 cfs_wakeup_gran(void)
+{
+	return cfs_scaled(&cfs_wakeup_gran_ns);
+}
+
+/* sched_nr_latency: how many tasks fit in a latency at min granularity */
+static unsigned int cfs_nr_latency(void)
+{
+	return DIV64_U64_ROUND_UP(READ_ONCE(cfs_latency_ns),
+				  READ_ONCE(cfs_min_gran_ns));
+}
+
+/* __sched_period(): the latency, stretched when too many tasks share it */
+static u64 cfs_period(unsigned int nr_running)
+{
+	if (nr_running > cfs_nr_latency())
+		return cfs_min_gran() * nr_running;
+	return cfs_latency();
+}
+
+/*
+ * sched_slice(): @p's weighted share of the period, counting @p in the
+ * queue when it is not queued yet (placement of a new task).
+ */
+static u64 cfs_slice(const struct cfs_cpu *cc, struct task_struct *p)
+{
+	const struct cfs_task *ct = cfs_task(p);
+	unsigned int nr = cc->nr_running + !ct->on_rq;
+	unsigned long load = cc->load + (ct->on_rq ? 0 : ct->weight);
+
+	return cfs_calc_delta(cfs_period(nr), ct->weight, load);
+}
+
+/* sched_vslice(): the slice in virtual time */
+static u64 cfs_vslice(const struct cfs_cpu *cc, struct task_struct *p)
+{
+	return cfs_calc_delta_fair(cfs_slice(cc, p), cfs_task(p)->weight);
+}
+
+/* The tree */
+
+static bool cfs_less(struct rb_node *a, const struct rb_node *b)
+{
+	return cfs_before(cfs_task(cfs_node_task(a))->vruntime,
+			  cfs_task(cfs_node_task(b))->vruntime);
+}
+
+/* Equal keys go right, behind the tasks already waiting. */
+static void cfs_tree_insert(struct cfs_cpu *cc, struct task_struct *p)
+{
+	rb_add_cached(&p->sp.tree_node, &cc->tree, cfs_less);
+}
+
+static void cfs_tree_remove(struct cfs_cpu *cc, struct task_struct *p)
+{
+	if (RB_EMPTY_NODE(&p->sp.tree_node))
+		return;
+	rb_erase_cached(&p->sp.tree_node, &cc->tree);
+	RB_CLEAR_NODE(&p->sp.tree_node);
+}
+
+static inline struct task_struct *cfs_leftmost(struct cfs_cpu *cc)
+{
+	return cfs_node_task(rb_first_cached(&cc->tree));
+}
+
+static inline struct task_struct *cfs_rightmost(struct cfs_cpu *cc)
+{
+	return cfs_node_task(rb_last(&cc->tree.rb_root));
+}
+
+/* min_vruntime follows the smallest queued vruntime, never backwards. */
+static void cfs_update_min_vruntime(struct cfs_cpu *cc)
+{
+	struct task_struct *left = cfs_leftmost(cc);
+	u64 v = cc->min_vruntime;
+	bool have = false;
+
+	if (cc->curr && cfs_task(cc->curr)->on_rq) {
+		v = cfs_task(cc->curr)->vruntime;
+		have = true;
+	}
+	if (left) {
+		u64 lv = cfs_task(left)->vruntime;
+
+		v = have ? cfs_min_vruntime(v, lv) : lv;
+	}
+	/* read by other CPUs renormalising a migrating task */
+	WRITE_ONCE(cc->min_vruntime, cfs_max_vruntime(cc->min_vruntime, v));
+}
+
+static void cfs_clear_buddies(struct cfs_cpu *cc, struct task_struct *p)
+{
+	if (cc->next == p)
+		cc->next = NULL;
+	if (cc->last == p)
+		cc->last = NULL;
+}
+
+/* Queue operations, kept free of run-queue handles for the KUnit tests. */
+
+static void cfs_queue_add(struct cfs_cpu *cc, struct task_struct *p)
+{
+	struct cfs_task *ct = cfs_task(p);
+
+	ct->on_rq = true;
+	WRITE_ONCE(cc->load, cc->load + ct->weight);	/* load() reads it */
+	cc->nr_running++;
+	if (p != cc->curr)
+		cfs_tree_insert(cc, p);
+}
+
+static void cfs_queue_del(struct cfs_cpu *cc, struct task_struct *p)
+{
+	struct cfs_task *ct = cfs_task(p);
+
+	cfs_tree_remove(cc, p);
+	cfs_clear_buddies(cc, p);
+	ct->on_rq = false;
+	WRITE_ONCE(cc->load, cc->load - ct->weight);
+	cc->nr_running--;
+	cfs_update_min_vruntime(cc);
+}
+
+/* Charge @delta_ns of runtime to the running task: update_curr(). */
+static void cfs_queue_account(struct cfs_cpu *cc, struct task_struct *curr,
+			      u64 delta_ns)
+{
+	struct cfs_task *ct = cfs_task(curr);
+
+	ct->vruntime += cfs_calc_delta_fair(delta_ns, ct->weight);
+	cfs_update_min_vruntime(cc);
+}
+
+/*
+ * A task's vruntime is relative to the min_vruntime of the CPU it was
+ * last queued on; moving it shifts it by the difference of the two
+ * (2.6.32's set_task_cpu()), so that it keeps its lag.
+ */
+static void cfs_renormalise(struct cfs_task *ct, u64 src_min, u64 dst_min,
+			    int dst_cpu)
+{
+	ct->vruntime = ct->vruntime - src_min + dst_min;
+	ct->cpu = dst_cpu;
+}
+
+enum cfs_place_result { CFS_PLACE_KEPT, CFS_PLACE_MOVED };
+
+/*
+ * place_entity(): a new task (@initial) starts a virtual slice after
+ * min_vruntime when START_DEBIT is on, so that it does not steal the
+ * current period from the tasks already promised it; a woken sleeper is
+ * credited at most a latency (half of it with GENTLE_FAIR_SLEEPERS) of
+ * the time it slept, and never gains by being placed backwards.
+ */
+static enum cfs_place_result cfs_place(struct cfs_cpu *cc,
+				       struct task_struct *p, bool initial)
+{
+	struct cfs_task *ct = cfs_task(p);
+	u64 v = cc->min_vruntime;
+
+	if (initial && READ_ONCE(cfs_feat_start_debit))
+		v += cfs_vslice(cc, p);
+	if (!initial) {
+		u64 thresh = cfs_latency();
+
+		if (READ_ONCE(cfs_feat_gentle_sleepers))
+			thresh >>= 1;
+		v -= thresh;
+	}
+	if (!cfs_before(v, ct->vruntime) && v != ct->vruntime) {
+		ct->vruntime = v;
+		return CFS_PLACE_MOVED;
+	}
+	return CFS_PLACE_KEPT;
+}
+
+/*
+ * wakeup_gran() with ASYM_GRAN: the wakeup granularity in the virtual
+ * time of the task that would preempt, so that a light task needs a
+ * larger lead to preempt than a heavy one.
+ */
+static u64 cfs_wakeup_gran_of(struct task_struct *se)
+{
+	return cfs_calc_delta_fair(cfs_wakeup_gran(), cfs_task(se)->weight);
+}
+
+/*
+ * wakeup_preempt_entity(): -1 when @se is not behind @curr at all, 1 when
+ * it is behind by more than the wakeup granularity, else 0.
+ */
+static int cfs_wakeup_preempt_entity(struct task_struct *curr,
+				     struct task_struct *se)
+{
+	s64 vdiff = cfs_task(curr)->vruntime - cfs_task(se)->vruntime;
+
+	if (vdiff <= 0)
+		return -1;
+	if (vdiff > (s64)cfs_wakeup_gran_of(se))
+		return 1;
+	return 0;
+}
+
+enum cfs_pick_via { CFS_PICK_LEFT, CFS_PICK_NEXT, CFS_PICK_LAST };
+
+/*
+ * pick_next_entity(): the smallest vruntime among the waiting tasks and
+ * @curr (a running task that is still queued, as if put back first: it
+ * goes behind waiting tasks of equal key), then the NEXT and LAST buddies
+ * when they are not more than a wakeup granularity ahead of it.  Clearing
+ * the chosen task's buddy marks is bookkeeping, not a queue change.
+ */
+static struct task_struct *cfs_queue_pick(struct cfs_cpu *cc,
+					  struct task_struct *curr,
+					  enum cfs_pick_via *via)
+{
+	struct task_struct *left = cfs_leftmost(cc), *se;
+
+	if (curr && (!left || cfs_before(cfs_task(curr)->vruntime,
+					 cfs_task(left)->vruntime)))
+		left = curr;
+	se = left;
+	*via = CFS_PICK_LEFT;
+	if (!se)
+		return NULL;
+	if (cc->next && cc->next != se &&
+	    cfs_wakeup_preempt_entity(cc->next, left) < 1) {
+		se = cc->next;
+		*via = CFS_PICK_NEXT;
+	}
+	if (cc->last && cc->last != se &&
+	    cfs_wakeup_preempt_entity(cc->last, left) < 1) {
+		se = cc->last;
+		*via = CFS_PICK_LAST;
+	}
+	cfs_clear_buddies(cc, se);
+	return se;
+}
+
+static void cfs_queue_set_next(struct cfs_cpu *cc, struct task_struct *p)
+{
+	struct cfs_task *ct = cfs_task(p);
+
+	cfs_tree_remove(cc, p);
+	cc->curr = p;
+	ct->slice_start = sched_policy_task_runtime(p);
+	ct->forked = false;
+}
+
+static void cfs_queue_put_prev(struct cfs_cpu *cc, struct task_struct *p,
+			       bool queued)
+{
+	if (cc->curr == p)
+		cc->curr = NULL;
+	if (queued && cfs_task(p)->on_rq)
+		cfs_tree_insert(cc, p);
+}
+
+enum cfs_tick_result { CFS_TICK_RUN, CFS_TICK_SLICE, CFS_TICK_SPREAD };
+
+/*
+ * check_preempt_tick(): preempt once the task ran its slice; and, so that
+ * a task that narrowly missed a wakeup preemption does not wait a whole
+ * slice, once it ran the minimum granularity and is more than a slice of
+ * vruntime ahead of the leftmost waiting task.
+ */
+static enum cfs_tick_result cfs_queue_tick(struct cfs_cpu *cc,
+					   struct task_struct *curr)
+{
+	struct cfs_task *ct = cfs_task(curr);
+	u64 ideal = cfs_slice(cc, curr);
+	u64 ran = sched_policy_task_runtime(curr) - ct->slice_start;
+	struct task_struct *left;
+
+	if (cc->nr_running <= 1 && READ_ONCE(cfs_feat_wakeup_preempt))
+		return CFS_TICK_RUN;
+	if (ran > ideal) {
+		cfs_clear_buddies(cc, curr);
+		return CFS_TICK_SLICE;
+	}
+	if (!READ_ONCE(cfs_feat_wakeup_preempt) || ran < cfs_min_gran())
+		return CFS_TICK_RUN;
+	left = cfs_leftmost(cc);
+	if (left && (s64)(ct->vruntime - cfs_task(left)->vruntime) > (s64)ideal)
+		return CFS_TICK_SPREAD;
+	return CFS_TICK_RUN;
+}
+
+/*
+ * check_preempt_wakeup(): should @woken preempt @curr?  SCHED_BATCH and
+ * SCHED_IDLE wakers never preempt; anything preempts a SCHED_IDLE task;
+ * otherwise the woken task must be a wakeup granularity behind.  With
+ * more than sched_nr_latency tasks the buddies are set: the woken task as
+ * NEXT, the preempted one as LAST (to be run again soon, cache-hot).
+ */
+static bool cfs_queue_wakeup_preempt(struct cfs_cpu *cc,
+				     struct task_struct *curr,
+				     struct task_struct *woken)
+{
+	bool scale = cc->nr_running >= cfs_nr_latency();
+
+	if (curr == woken)
+		return false;
+	if (READ_ONCE(cfs_feat_next_buddy) && scale &&
+	    !cfs_task(woken)->forked && woken->policy != SCHED_IDLE)
+		cc->next = woken;
+	if (woken->policy != SCHED_NORMAL)
+		return false;
+	if (curr->policy == SCHED_IDLE)
+		return true;
+	if (!READ_ONCE(cfs_feat_wakeup_preempt))
+		return false;
+	if (cfs_wakeup_preempt_entity(curr, woken) != 1)
+		return false;
+	if (READ_ONCE(cfs_feat_last_buddy) && scale && cfs_task(curr)->on_rq &&
+	    curr->policy != SCHED_IDLE)
+		cc->last = curr;
+	return true;
+}
+
+/*
+ * sched_yield() of the running task @curr; returns the mode applied, or
+ * -1 when there is nobody to yield to.  The core has already charged
+ * curr's runtime, and schedule() follows: curr, which is not in the tree
+ * while it runs, is put back by its (possibly changed) key and the
+ * leftmost runs.  SCHED_BATCH tasks always yield the compat way, as in
+ * 2.6.24-2.6.38.
+ */
+static int cfs_queue_yield(struct cfs_cpu *cc, struct task_struct *curr)
+{
+	struct cfs_task *ct = cfs_task(curr);
+	int mode = READ_ONCE(cfs_yield_mode);
+	struct task_struct *other;
+
+	if (cc->nr_running <= 1)
+		return -1;
+	cfs_clear_buddies(cc, curr);
+	if (curr->policy == SCHED_BATCH)
+		mode = CFS_YIELD_COMPAT;
+
+	switch (mode) {
+	case CFS_YIELD_BEHIND_NEXT:
+		other = cfs_leftmost(cc);
+		if (other)
+			ct->vruntime = cfs_max_vruntime(ct->vruntime,
+				cfs_task(other)->vruntime +
+				READ_ONCE(cfs_yield_gran_ns));
+		break;
+	case CFS_YIELD_COMPAT:
+		other = cfs_rightmost(cc);
+		if (other && !cfs_before(cfs_task(other)->vruntime,
+					 ct->vruntime))
+			ct->vruntime = cfs_task(other)->vruntime + 1;
+		break;
+	default:
+		/*
+		 * Requeue by key and plain resched give the same order here:
+		 * in 2.6.23-rc1 they differed because the running task stayed
+		 * in the tree under a stale key; curr's key is always up to
+		 * date when it is put back.
+		 */
+		break;
+	}
+	return mode;
+}
+
+static struct task_struct *cfs_queue_candidate(struct cfs_cpu *cc,
+					       int dst_cpu)
+{
+	struct rb_node *n;
+
+	/* the largest vruntime first: the task with the least claim here */
+	for (n = rb_last(&cc->tree.rb_root); n; n = rb_prev(n))
+		if (sched_policy_can_migrate(cfs_node_task(n), dst_cpu))
+			return cfs_node_task(n);
+	return NULL;
+}
+
+/*
+ * HRTICK (off by default, as in 2.6.32): end the running task's slice
+ * with a high-resolution timer instead of at the first tick past it, so
+ * that with fewer tasks than sched_nr_latency the latency target holds to
+ * the timer's precision rather than to 1/HZ.  Returns the delay to arm
+ * the timer with, or 0 for none; @now_over: the slice is already over.
+ */
+#define CFS_HRTICK_MIN_NS	10000ULL
+
+static u64 cfs_hrtick_delay(struct cfs_cpu *cc, struct task_struct *curr,
+			    bool *now_over)
+{
+	u64 slice, ran;
+
+	*now_over = false;
+	if (!READ_ONCE(cfs_feat_hrtick) || cc->nr_running <= 1)
+		return 0;
+	slice = cfs_slice(cc, curr);
+	ran = sched_policy_task_runtime(curr) - cfs_task(curr)->slice_start;
+	if (ran >= slice) {
+		*now_over = true;
+		return 0;
+	}
+	return max(slice - ran, CFS_HRTICK_MIN_NS);
+}
+
+/* hrtick_start_fair(): (re)arm the slice timer for the running task */
+static void cfs_hrtick_start(struct sched_policy_rq *rq,
+			     struct task_struct *curr)
+{
+	bool over;
+	u64 delay = cfs_hrtick_delay(cfs_cpu(rq), curr, &over);
+
+	if (over)
+		sched_policy_resched(rq);
+	else if (delay)
+		sched_policy_slice_timer(rq, delay);
+}
+
+/* hrtick_update(): the queue changed, so did the running task's slice */
+static void cfs_hrtick_update(struct sched_policy_rq *rq)
+{
+	struct cfs_cpu *cc = cfs_cpu(rq);
+
+	if (cc->curr && cfs_task(cc->curr)->on_rq &&
+	    cc->nr_running < cfs_nr_latency())
+		cfs_hrtick_start(rq, cc->curr);
+}
+
+/* Hooks */
+
+static void cfs_cpu_init(struct sched_policy_rq *rq)
+{
+	struct cfs_cpu *cc = cfs_cpu(rq);
+
+	cc->tree = RB_ROOT_CACHED;
+	/* 2.6.32 starts just below the wrap, so that wrap bugs show early */
+	cc->min_vruntime = (u64)(-(1LL << 20));
+}
+
+/* A task enters the policy (boot, or a class change): start at min. */
+static void cfs_task_init(struct task_struct *p)
+{
+	struct cfs_task *ct = cfs_task(p);
+	int cpu = task_cpu(p);
+
+	memset(ct, 0, sizeof(*ct));
+	RB_CLEAR_NODE(&p->sp.tree_node);
+	ct->cpu = cpu;
+	ct->vruntime = READ_ONCE(cfs_cpu_of(cpu)->min_vruntime);
+	ct->weight = sched_policy_task_weight(p);
+}
+
+/*
+ * task_fork_fair(): the child starts from its parent's vruntime.  This
+ * runs without the run-queue lock, so the placement proper (START_DEBIT,
+ * child_runs_first) waits for the first enqueue, which holds it.
+ */
+static void cfs_task_fork(struct task_struct *p)
+{
+	struct cfs_task *ct = cfs_task(p);
+
+	cfs_task_init(p);
+	ct->forked = true;
+	if (sched_policy_task_queued(current) && current->sched_class ==
+	    p->sched_class) {
+		ct->vruntime = READ_ONCE(cfs_task(current)->vruntime);
+		ct->cpu = READ_ONCE(cfs_task(current)->cpu);
+	}
+}
+
+/*
+ * The first enqueue of a new task: place it (START_DEBIT) and, with
+ * sched_child_runs_first, give it the parent's smaller vruntime when it
+ * starts on the parent's CPU.
+ */
+static void cfs_place_new(struct sched_policy_rq *rq, struct cfs_cpu *cc,
+			  struct task_struct *p)
+{
+	struct task_struct *parent = cc->curr;
+	struct cfs_task *ct = cfs_task(p);
+
+	if (cfs_place(cc, p, true) == CFS_PLACE_MOVED)
+		sched_policy_stat_add(rq, CFS_STAT_START_DEBIT, 1);
+	if (!READ_ONCE(cfs_child_runs_first) || parent != current ||
+	    !cfs_task(parent)->on_rq ||
+	    !cfs_before(cfs_task(parent)->vruntime, ct->vruntime))
+		return;
+	swap(cfs_task(parent)->vruntime, ct->vruntime);
+	sched_policy_resched(rq);
+	sched_policy_stat_add(rq, CFS_STAT_CHILD_FIRST, 1);
+}
+
+static void cfs_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
+			unsigned int flags)
+{
+	struct cfs_cpu *cc = cfs_cpu(rq);
+	struct cfs_task *ct = cfs_task(p);
+	int cpu = sched_policy_rq_cpu(rq);
+
+	if (ct->cpu != cpu) {
+		cfs_renormalise(ct, READ_ONCE(cfs_cpu_of(ct->cpu)->min_vruntime),
+				cc->min_vruntime, cpu);
+		sched_policy_stat_add(rq, CFS_STAT_RENORM, 1);
+	}
+	ct->weight = sched_policy_task_weight(p);
+	if (flags & SP_ENQ_NEW)
+		cfs_place_new(rq, cc, p);
+	else if ((flags & SP_ENQ_WAKEUP) &&
+		 cfs_place(cc, p, false) == CFS_PLACE_MOVED)
+		sched_policy_stat_add(rq, CFS_STAT_SLEEPER, 1);
+	cfs_queue_add(cc, p);
+	cfs_hrtick_update(rq);
+}
+
+static void cfs_dequeue(struct sched_policy_rq *rq, struct task_struct *p,
+			unsigned int flags)
+{
+	cfs_queue_del(cfs_cpu(rq), p);
+	cfs_hrtick_update(rq);
+}
+
+static struct task_struct *cfs_pick_next(struct sched_policy_rq *rq,
+					 struct task_struct *curr)
+{
+	struct cfs_cpu *cc = cfs_cpu(rq);
+	enum cfs_pick_via via;
+	struct task_struct *p = cfs_queue_pick(cc, curr, &via);
+
+	if (via == CFS_PICK_NEXT)
+		sched_policy_stat_add(rq, CFS_STAT_NEXT_BUDDY, 1);
+	else if (via == CFS_PICK_LAST)
+		sched_policy_stat_add(rq, CFS_STAT_LAST_BUDDY, 1);
+	/*
+	 * Chosen again: the core skips put_prev/set_next, but 2.6.32 ran both
+	 * and so started a new slice.
+	 */
+	if (p && p == curr) {
+		cfs_task(p)->slice_start = sched_policy_task_runtime(p);
+		cfs_hrtick_start(rq, p);
+	}
+	return p;
+}
+
+static void cfs_put_prev(struct sched_policy_rq *rq, struct task_struct *p,
+			 bool queued)
+{
+	cfs_queue_put_prev(cfs_cpu(rq), p, queued);
+}
+
+static void cfs_set_next(struct sched_policy_rq *rq, struct task_struct *p)
+{
+	cfs_queue_set_next(cfs_cpu(rq), p);
+	cfs_hrtick_start(rq, p);
+}
+
+static void cfs_account(struct sched_policy_rq *rq, struct task_struct *curr,
+			u64 delta_ns)
+{
+	cfs_queue_account(cfs_cpu(rq), curr, delta_ns);
+}
+
+static void cfs_tick(struct sched_policy_rq *rq, struct task_struct *curr)
+{
+	switch (cfs_queue_tick(cfs_cpu(rq), curr)) {
+	case CFS_TICK_SLICE:
+		sched_policy_stat_add(rq, CFS_STAT_SLICE_PREEMPT, 1);
+		sched_policy_resched(rq);
+		break;
+	case CFS_TICK_SPREAD:
+		sched_policy_stat_add(rq, CFS_STAT_SPREAD_PREEMPT, 1);
+		sched_policy_resched(rq);
+		break;
+	default:
+		/* a slice timer that fired a hair early: wait for the rest */
+		cfs_hrtick_start(rq, curr);
+		break;
+	}
+}
+
+static void cfs_yield(struct sched_policy_rq *rq, struct task_struct *curr)
+{
+	int mode = cfs_queue_yield(cfs_cpu(rq), curr);
+
+	if (mode < 0)
+		return;
+	sched_policy_stat_add(rq, CFS_STAT_YIELD0 + mode, 1);
+	if (mode == CFS_YIELD_RESCHED)
+		sched_policy_resched(rq);
+}
+
+static bool cfs_wakeup_preempt(struct sched_policy_rq *rq,
+			       struct task_struct *curr,
+			       struct task_struct *woken)
+{
+	return cfs_queue_wakeup_preempt(cfs_cpu(rq), curr, woken);
+}
+
+static unsigned long cfs_load(struct sched_policy_rq *rq)
+{
+	return READ_ONCE(cfs_cpu(rq)->load);
+}
+
+static struct task_struct *cfs_migration_candidate(struct sched_policy_rq *rq,
+						   int dst_cpu)
+{
+	return cfs_queue_candidate(cfs_cpu(rq), dst_cpu);
+}
+
+/*
+ * prio_changed_fair(): the core re-queued @p with its new weight; a
+ * running task that got worse gives way, a waiting one that got better
+ * may preempt.
+ */
+static void cfs_prio_changed(struct sched_policy_rq *rq, struct task_struct *p,
+			     int old_prio)
+{
+	struct cfs_cpu *cc = cfs_cpu(rq);
+
+	if (cc->curr == p) {
+		if (p->prio > old_prio)
+			sched_policy_resched(rq);
+	} else if (cfs_task(p)->on_rq && cc->curr &&
+		   cfs_queue_wakeup_preempt(cc, cc->curr, p)) {
+		sched_policy_resched(rq);
+	}
+}
+
+/* sched_rr_get_interval(): the task's current slice (read unlocked) */
+static u64 cfs_timeslice_ns(struct task_struct *p)
+{
+	return cfs_slice(cfs_cpu_of(task_cpu(p)), p);
+}
+
+static void cfs_dump(struct sched_policy_rq *rq)
+{
+	struct cfs_cpu *cc = cfs_cpu(rq);
+	struct rb_node *n;
+	char buf[160] = "";
+	size_t len = 0;
+
+	for (n = rb_first_cached(&cc->tree); n && len < sizeof(buf) - 1;
+	     n = rb_next(n)) {
+		struct task_struct *p = cfs_node_task(n);
+
+		len += scnprintf(buf + len, sizeof(buf) - len, " %d:%lld",
+				 p->pid, (s64)(cfs_task(p)->vruntime -
+					       cc->min_vruntime));
+	}
+	pr_info("cfs: cpu%d nr=%u load=%lu min_vruntime=%llu curr=%d waiting (pid:vruntime-min):%s\n",
+		sched_policy_rq_cpu(rq), cc->nr_running, cc->load,
+		cc->min_vruntime, cc->curr ? cc->curr->pid : -1, buf);
+}
+
+static struct sched_policy_ops cfs_policy = {
+	.name			= "cfs",
+	.owner			= THIS_MODULE,
+	.percpu_size		= sizeof(struct cfs_cpu),
+	.cpu_init		= cfs_cpu_init,
+	.task_init		= cfs_task_init,
+	.task_fork		= cfs_task_fork,
+	.enqueue		= cfs_enqueue,
+	.dequeue		= cfs_dequeue,
+	.pick_next		= cfs_pick_next,
+	.put_prev		= cfs_put_prev,
+	.set_next		= cfs_set_next,
+	.tick			= cfs_tick,
+	.account		= cfs_account,
+	.yield			= cfs_yield,
+	.wakeup_preempt		= cfs_wakeup_preempt,
+	.load			= cfs_load,
+	.migration_candidate	= cfs_migration_candidate,
+	.prio_changed		= cfs_prio_changed,
+	.timeslice_ns		= cfs_timeslice_ns,
+	.dump			= cfs_dump,
+	.tunables		= cfs_tunables,
+	.stat_names		= cfs_stat_names,
+	.nr_stats		= CFS_NR_STATS,
+};
+sched_policy_declare(cfs_policy);
+
+MODULE_DESCRIPTION("cfs: the Completely Fair Scheduler of Linux 2.6.32");
+MODULE_LICENSE("GPL");
+MODULE_ALIAS("sched-policy-cfs");
+
+#ifdef CONFIG_SCHED_POLICY_CFS_KUNIT_TEST
+#include "cfs_test.c"
+#endif
