@@ -88,6 +88,7 @@ static ssize_t watchdog_timeout_ms_store(struct kobject *kobj,
 	if (val && val < 100)
 		return -EINVAL;
 	WRITE_ONCE(sched_policy_watchdog_timeout_ms, val);
+	sched_policy_watchdog_rearm();
 	return count;
 }
 

@@ -127,7 +127,7 @@ struct sched_policy_ops {
 	void (*cpu_online)(struct sched_policy_rq *rq);
 	void (*cpu_offline)(struct sched_policy_rq *rq);
 	u64  (*timeslice_ns)(struct task_struct *p);
-	void (*dump)(struct sched_policy_rq *rq);
+	void (*dump)(struct sched_policy_rq *rq);	/* rq locked, printk deferred */
 
 	const struct sched_policy_tunable *tunables;
 	const char * const *stat_names;	/* policy's own counters */

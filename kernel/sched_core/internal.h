@@ -96,6 +96,7 @@ int sched_policy_switch_locked(struct sched_policy_ops *to);
 int sched_policy_switch_by_name(const char *name, size_t len);
 /* watchdog.c */
 extern unsigned int sched_policy_watchdog_timeout_ms;
+void sched_policy_watchdog_rearm(void);
 void sched_policy_sysfs_remove(struct sched_policy_ops *ops);
 
 #endif /* _KERNEL_SCHED_CORE_INTERNAL_H */

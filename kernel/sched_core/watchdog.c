@@ -70,8 +70,11 @@ static void sp_dump_all(struct sched_policy_ops *ops)
 		struct rq *rq = cpu_rq(cpu);
 		struct rq_flags rf;
 
+		/* printk under a run-queue lock must not reach the console */
 		rq_lock_irqsave(rq, &rf);
+		printk_deferred_enter();
 		ops->dump(sched_policy_cpu_rq(cpu));
+		printk_deferred_exit();
 		rq_unlock_irqrestore(rq, &rf);
 	}
 }
@@ -103,6 +106,14 @@ out:
 	mutex_unlock(&sched_policy_mutex);
 	kthread_queue_delayed_work(sp_watchdog_worker, &sp_watchdog_work,
 				   sp_watchdog_period());
+}
+
+/* A new timeout takes effect at once, not after the old period. */
+void sched_policy_watchdog_rearm(void)
+{
+	if (!IS_ERR_OR_NULL(sp_watchdog_worker))
+		kthread_mod_delayed_work(sp_watchdog_worker, &sp_watchdog_work,
+					 sp_watchdog_period());
 }
 
 static int __init sp_watchdog_init(void)
