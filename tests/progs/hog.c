@@ -77,17 +77,8 @@ int main(int argc, char **argv)
 	if (optind != argc || (rtprio && other_policy >= 0))
 		usage();
 
-	if (pin >= 0) {
-		cpu_set_t set;
-
-		CPU_ZERO(&set);
-		CPU_SET(pin, &set);
-		if (sched_setaffinity(0, sizeof(set), &set)) {
-			fprintf(stderr, "hog: sched_setaffinity(cpu %ld): %s\n",
-				pin, strerror(errno));
-			return 1;
-		}
-	}
+	if (pin >= 0 && pin_to_cpu(pin))
+		return 1;
 	if (have_nice && setpriority(PRIO_PROCESS, 0, nice_val)) {
 		fprintf(stderr, "hog: setpriority(%ld): %s\n", nice_val,
 			strerror(errno));

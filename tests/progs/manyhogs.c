@@ -38,7 +38,6 @@ int main(int argc, char **argv)
 	long cpu = 0, n, i, started = 0;
 	int opt, failed = 0, pfd[2];
 	char c;
-	cpu_set_t set;
 
 	while ((opt = getopt(argc, argv, "+t:c:h")) != -1) {
 		switch (opt) {
@@ -55,13 +54,8 @@ int main(int argc, char **argv)
 	if (optind != argc - 1)
 		usage();
 	n = parse_long(argv[optind], "N", 1, 10000);
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		fprintf(stderr, "manyhogs: sched_setaffinity(cpu %ld): %s\n",
-			cpu, strerror(errno));
+	if (pin_to_cpu(cpu))
 		return 1;
-	}
 	if (pipe(pfd)) {
 		perror("manyhogs: pipe");
 		return 1;

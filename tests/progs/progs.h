@@ -10,8 +10,10 @@
 #define _GNU_SOURCE
 #endif
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 /* Parse a decimal integer in [lo, hi] or exit with a message naming @what. */
@@ -54,6 +56,21 @@ static inline double now_sec(clockid_t clk)
 		exit(1);
 	}
 	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Pin the calling thread to @cpu: 0, or -1 after a message naming the program. */
+static inline int pin_to_cpu(long cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		fprintf(stderr, "%s: sched_setaffinity(cpu %ld): %s\n",
+			program_invocation_short_name, cpu, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 #endif /* SPTEST_PROGS_H */

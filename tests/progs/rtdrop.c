@@ -48,7 +48,6 @@ int main(int argc, char **argv)
 	double seconds = 2;
 	long long t0, deadline, ran_at;
 	int cpu = 0, opt;
-	cpu_set_t set;
 	pid_t child;
 
 	while ((opt = getopt(argc, argv, "c:t:")) != -1) {
@@ -68,12 +67,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	*child_ran_at = 0;
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		perror("rtdrop: sched_setaffinity");
+	if (pin_to_cpu(cpu))
 		return 1;
-	}
 	fifo(0, 50);
 
 	child = fork();

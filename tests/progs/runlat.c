@@ -82,16 +82,10 @@ static void child(struct shared *sh, int idx, long cpu, double gap, int rfd)
 {
 	struct hogrec *h = &sh->hog[idx];
 	double start, last, t;
-	cpu_set_t set;
 	char c;
 
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		fprintf(stderr, "runlat[%d]: sched_setaffinity(%ld): %s\n", idx,
-			cpu, strerror(errno));
+	if (pin_to_cpu(cpu))
 		_exit(1);
-	}
 	while (read(rfd, &c, 1) < 0 && errno == EINTR)
 		;
 	start = last = now_sec(CLOCK_MONOTONIC);

@@ -78,17 +78,8 @@ static void child(struct shared *sh, int idx, long pin, long nice_val,
 	double c0, c1, t, last, gap = 0;
 	char c;
 
-	if (pin >= 0) {
-		cpu_set_t set;
-
-		CPU_ZERO(&set);
-		CPU_SET(pin, &set);
-		if (sched_setaffinity(0, sizeof(set), &set)) {
-			fprintf(stderr, "share[%d]: sched_setaffinity(%ld): %s\n",
-				idx, pin, strerror(errno));
-			_exit(1);
-		}
-	}
+	if (pin >= 0 && pin_to_cpu(pin))
+		_exit(1);
 	if (policy != SCHED_OTHER) {
 		struct sched_param sp = { .sched_priority = 0 };
 

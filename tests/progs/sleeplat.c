@@ -47,16 +47,7 @@ static void usage(void)
 
 static int pin(long cpu)
 {
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		fprintf(stderr, "sleeplat: sched_setaffinity(%ld): %s\n", cpu,
-			strerror(errno));
-		return -1;
-	}
-	return 0;
+	return pin_to_cpu(cpu);
 }
 
 /* run_delay (ns) from /proc/self/schedstat, or -1 */

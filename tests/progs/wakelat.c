@@ -70,17 +70,8 @@ static void burn(double secs)
 
 static int setup(long pin, int have_nice, long nice_val, long rtprio)
 {
-	if (pin >= 0) {
-		cpu_set_t set;
-
-		CPU_ZERO(&set);
-		CPU_SET(pin, &set);
-		if (sched_setaffinity(0, sizeof(set), &set)) {
-			fprintf(stderr, "wakelat: sched_setaffinity(cpu %ld): %s\n",
-				pin, strerror(errno));
-			return 1;
-		}
-	}
+	if (pin >= 0 && pin_to_cpu(pin))
+		return 1;
 	if (have_nice && setpriority(PRIO_PROCESS, 0, nice_val)) {
 		fprintf(stderr, "wakelat: setpriority(%ld): %s\n", nice_val,
 			strerror(errno));

@@ -49,7 +49,6 @@ int main(int argc, char **argv)
 	pid_t pids[MAX_HOGS];
 	struct shared *sh;
 	long cpu = 0;
-	cpu_set_t set;
 	int n, i, opt, failed = 0;
 
 	while ((opt = getopt(argc, argv, "+t:c:h")) != -1) {
@@ -74,13 +73,8 @@ int main(int argc, char **argv)
 		perror("yieldord: mmap");
 		return 1;
 	}
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		fprintf(stderr, "yieldord: sched_setaffinity(%ld): %s\n", cpu,
-			strerror(errno));
+	if (pin_to_cpu(cpu))
 		return 1;
-	}
 	fflush(stdout);
 	for (i = 0; i < n; i++) {
 		pids[i] = fork();

@@ -38,20 +38,6 @@ static void usage(void)
 	exit(2);
 }
 
-static int pin_to(long cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		fprintf(stderr, "yieldorder: sched_setaffinity(cpu %ld): %s\n",
-			cpu, strerror(errno));
-		return 1;
-	}
-	return 0;
-}
-
 static void spin(volatile double *last)
 {
 	for (;;) {
@@ -86,7 +72,7 @@ int main(int argc, char **argv)
 	}
 	if (optind != argc)
 		usage();
-	if (pin_to(cpu))
+	if (pin_to_cpu(cpu))
 		return 1;
 	last = mmap(NULL, MAX_SPINNERS * sizeof(double), PROT_READ | PROT_WRITE,
 		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
