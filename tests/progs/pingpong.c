@@ -21,7 +21,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
 
 #include "progs.h"
@@ -105,12 +104,7 @@ int main(int argc, char **argv)
 	}
 	if (optind != argc)
 		usage();
-	counts = mmap(NULL, MAX_PAIRS * sizeof(long), PROT_READ | PROT_WRITE,
-		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (counts == MAP_FAILED) {
-		perror("pingpong: mmap");
-		return 1;
-	}
+	counts = map_shared(MAX_PAIRS * sizeof(long));
 	end = now_sec(CLOCK_MONOTONIC) + secs;
 	fflush(stdout);
 	for (i = 0; i < pairs; i++) {

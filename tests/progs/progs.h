@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
 
 /* Parse a decimal integer in [lo, hi] or exit with a message naming @what. */
 static inline long parse_long(const char *s, const char *what, long lo, long hi)
@@ -71,6 +72,20 @@ static inline int pin_to_cpu(long cpu)
 		return -1;
 	}
 	return 0;
+}
+
+/* Zeroed memory shared with the children forked after it, or exit 1. */
+static inline void *map_shared(size_t size)
+{
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED) {
+		fprintf(stderr, "%s: mmap: %s\n",
+			program_invocation_short_name, strerror(errno));
+		exit(1);
+	}
+	return p;
 }
 
 #endif /* SPTEST_PROGS_H */

@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
 
 #include "progs.h"
@@ -60,12 +59,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	child_ran_at = mmap(NULL, sizeof(*child_ran_at), PROT_READ | PROT_WRITE,
-			    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (child_ran_at == MAP_FAILED) {
-		perror("rtdrop: mmap");
-		return 1;
-	}
+	child_ran_at = map_shared(sizeof(*child_ran_at));
 	*child_ran_at = 0;
 	if (pin_to_cpu(cpu))
 		return 1;

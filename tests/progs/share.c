@@ -28,7 +28,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 
@@ -148,12 +147,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < n; i++)
 		nices[i] = parse_nice_policy(argv[optind + i], &policies[i]);
 
-	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
-		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (sh == MAP_FAILED) {
-		perror("share: mmap");
-		return 1;
-	}
+	sh = map_shared(sizeof(*sh));
 	if (pipe(pfd)) {
 		perror("share: pipe");
 		return 1;

@@ -45,11 +45,6 @@ static void usage(void)
 	exit(2);
 }
 
-static int pin(long cpu)
-{
-	return pin_to_cpu(cpu);
-}
-
 /* run_delay (ns) from /proc/self/schedstat, or -1 */
 static double run_delay(int fd)
 {
@@ -120,7 +115,7 @@ int main(int argc, char **argv)
 		perror("sleeplat: calloc");
 		return 1;
 	}
-	if (pin(cpu))
+	if (pin_to_cpu(cpu))
 		return 1;
 	fflush(stdout);
 	for (i = 0; i < n; i++) {

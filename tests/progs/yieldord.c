@@ -25,7 +25,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
 
 #include "progs.h"
@@ -67,12 +66,7 @@ int main(int argc, char **argv)
 		usage();
 	n = parse_long(argv[optind], "nhogs", 1, MAX_HOGS);
 
-	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
-		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (sh == MAP_FAILED) {
-		perror("yieldord: mmap");
-		return 1;
-	}
+	sh = map_shared(sizeof(*sh));
 	if (pin_to_cpu(cpu))
 		return 1;
 	fflush(stdout);

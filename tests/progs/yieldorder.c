@@ -25,7 +25,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
 
 #include "progs.h"
@@ -74,12 +73,7 @@ int main(int argc, char **argv)
 		usage();
 	if (pin_to_cpu(cpu))
 		return 1;
-	last = mmap(NULL, MAX_SPINNERS * sizeof(double), PROT_READ | PROT_WRITE,
-		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (last == MAP_FAILED) {
-		perror("yieldorder: mmap");
-		return 1;
-	}
+	last = map_shared(MAX_SPINNERS * sizeof(double));
 	for (i = 0; i < k; i++) {
 		pids[i] = fork();
 		if (pids[i] < 0) {
