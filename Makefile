@@ -9,9 +9,14 @@
 #   make test                        KUnit + boot tests, "N passed, N failed"
 #   make module M=DIR                build the policy in DIR as a module
 #                                    against the built kernel
+#   make compare [QUICK=1] [SCENARIOS="E1 E4"] [POLICIES="eevdf o1"]
+#                [RUNS=5] [VCPUS=2]  the experiments on every policy, report
+#                                    in results/<timestamp>/ (README)
+#   make rootfs                      the Debian image compare boots (root)
 #   make deps | tree | kernel | initramfs | clean
-#   FLAVOUR=test|perf                debug test kernel (default) or the
-#                                    measurement kernel without debug options
+#   FLAVOUR=test|perf|stock          debug test kernel (default), the
+#                                    measurement kernel without debug options,
+#                                    or that config on Linux without our patches
 #   KSRC=/path/to/linux-6.12.y      use another 6.12.y tree instead of
 #                                    Debian's linux-source-6.12
 
@@ -28,7 +33,13 @@ TIMEOUT ?= 600
 JOBS ?= $(shell nproc)
 
 BUILD := $(CURDIR)/build
+ifeq ($(FLAVOUR),stock)
+TREE := $(BUILD)/linux-stock
+ASSEMBLE := boot/assemble-tree --stock
+else
 TREE := $(BUILD)/linux
+ASSEMBLE := boot/assemble-tree
+endif
 OBJ := $(BUILD)/obj-$(FLAVOUR)
 KIMAGE := $(OBJ)/arch/x86/boot/bzImage
 INITRD := $(BUILD)/initramfs.cpio.gz
@@ -47,7 +58,17 @@ KMAKE := $(MAKE) -C $(TREE) O=$(OBJ) CC="ccache gcc" HOSTCC="ccache gcc"
 QEMU_RUN := boot/qemu-run --kernel $(KIMAGE) --initrd $(INITRD) \
 	--cpus $(VCPUS) --mem $(MEM) --policy "$(POLICY)"
 
-.PHONY: help deps tree kernel initramfs module run shell test clean
+# make compare: the measurement kernels, an initramfs without the test
+# modules, the Debian root file system, then the runner.
+COMPARE_DIR := $(BUILD)/compare
+COMPARE_INITRD := $(COMPARE_DIR)/initramfs.cpio.gz
+ROOTFS := $(COMPARE_DIR)/rootfs.img
+SCENARIOS ?= E0 E1 E2 E3 E4 E5 E6
+QUICK ?=
+RUNS ?= $(if $(QUICK),1,5)
+RESULTS ?= results/$(shell date -u +%Y%m%d-%H%M%S)
+
+.PHONY: help deps tree kernel initramfs module run shell test clean compare rootfs
 
 help:
 	@sed -n '3,16s/^# \{0,1\}//p' Makefile
@@ -56,18 +77,17 @@ deps:
 	@boot/deps
 
 tree: deps
-	@boot/assemble-tree $(TREE) $(KSRC)
+	@$(ASSEMBLE) $(TREE) $(KSRC)
 
 kernel: tree
 	@$(MAKE) --no-print-directory $(KIMAGE)
 
-$(OBJ)/.config: boot/make-config boot/config/base.config \
-		boot/config/debug.config boot/config/perf.config \
+$(OBJ)/.config: boot/make-config $(wildcard boot/config/*.config) \
 		$(TREE)/.sched-policy-stamp
 	boot/make-config $(TREE) $(OBJ) $(FLAVOUR) CC="ccache gcc" HOSTCC="ccache gcc"
 
 # kbuild decides what to rebuild; make only calls it when an input changed.
-$(KIMAGE): $(OBJ)/.config $(OUR_KERNEL_FILES)
+$(KIMAGE): $(OBJ)/.config $(if $(filter stock,$(FLAVOUR)),,$(OUR_KERNEL_FILES))
 	+$(KMAKE) -j$(JOBS) bzImage modules
 	@touch $@
 	@echo "kernel: $$(cat $(OBJ)/include/config/kernel.release) -> $@"
@@ -85,7 +105,7 @@ $(MODULES_STAMP): $(KIMAGE) boot/build-modules boot/new-policy \
 	boot/build-modules $(OBJ) $(MODULES_DIR)
 	@touch $@
 
-$(INITRD): boot/mkinitramfs boot/initramfs/init $(wildcard tests/guest/*.sh) \
+$(INITRD): boot/mkinitramfs boot/initramfs/init $(wildcard tests/guest/*.sh bench/guest/*.sh) \
 		$(PROGS) $(MODULES_STAMP)
 	boot/mkinitramfs $@ $(PROGS_DIR) $(MODULES_DIR)
 
@@ -113,6 +133,24 @@ shell: kernel initramfs
 test: kernel initramfs
 	@tests/run --kernel $(KIMAGE) --initrd $(INITRD) --logdir $(BUILD)/test-logs \
 		--obj $(OBJ) --tree $(TREE) --policies "$(POLICIES)"
+
+$(COMPARE_INITRD): boot/mkinitramfs boot/initramfs/init \
+		$(wildcard tests/guest/*.sh bench/guest/*.sh) $(PROGS)
+	boot/mkinitramfs $@ $(PROGS_DIR)
+
+rootfs: deps
+	boot/mkrootfs $(ROOTFS)
+
+compare: deps
+	@$(MAKE) --no-print-directory FLAVOUR=perf kernel
+	@$(if $(filter E0,$(SCENARIOS)),$(MAKE) --no-print-directory FLAVOUR=stock kernel,true)
+	@$(MAKE) --no-print-directory $(COMPARE_INITRD)
+	@boot/mkrootfs $(ROOTFS) || echo "compare: no root file system; hackbench and build cells will fail"
+	bench/compare/runner.py --kernel $(BUILD)/obj-perf/arch/x86/boot/bzImage \
+		$(if $(filter E0,$(SCENARIOS)),--stock-kernel $(BUILD)/obj-stock/arch/x86/boot/bzImage) \
+		--initrd $(COMPARE_INITRD) --rootfs $(ROOTFS) --out $(RESULTS) \
+		--policies "$(POLICIES)" --scenarios "$(SCENARIOS)" --runs $(RUNS) \
+		--vcpus $(VCPUS) $(if $(QUICK),--quick)
 
 clean:
 	rm -rf $(BUILD)

@@ -16,7 +16,7 @@ while IFS= read -r f; do
 	fi
 done < <(find kernel include sysfs tests/modules -name '*.[ch]' | sort)
 
-mapfile -t scripts < <(grep -rlE '^#!.*(bash|/sh)$' boot tests .ci 2>/dev/null | sort)
+mapfile -t scripts < <(grep -rlE '^#!.*(bash|/sh)$' boot tests bench .ci 2>/dev/null | sort)
 if ! shellcheck -x "${scripts[@]}"; then
 	bad=1
 fi

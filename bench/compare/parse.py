@@ -1,0 +1,121 @@
+"""Turn the console log of one compare boot into result records.
+
+The guest side (bench/guest/compare.sh) prints, per cell of the plan:
+
+    SPBENCH begin ID
+    SPBENCH result ID k=v ...
+    SPBENCH quantiles ID tool|kernel [samples=N dropped=N] q0.5=US ...
+    SPBENCH stats ID secs=S csw=N idle_pct=P [migrations=N preempted=N]
+                     [p_COUNTER=DELTA ...]
+    SPBENCH end ID ok | fail REASON
+
+and once per boot "SPBENCH env kernel=R policy=P cpus=N rootfs=0|1".
+Console lines may carry a trailing CR and kernel messages may be
+interleaved; only lines starting with "SPBENCH " count.
+"""
+
+import re
+
+_LINE = re.compile(r'^SPBENCH (\S+)(?: (.*))?$')
+
+
+def number(text):
+    """The value of a key=value word as int or float, or None."""
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def split_kv(text):
+    """'a=1 b=x' -> {'a': '1', 'b': 'x'}; words without '=' are ignored."""
+    out = {}
+    for word in (text or '').split():
+        key, sep, value = word.partition('=')
+        if sep and key:
+            out[key] = value
+    return out
+
+
+def numeric_kv(text):
+    """Only the numeric values of split_kv(text), converted."""
+    out = {}
+    for key, value in split_kv(text).items():
+        val = number(value)
+        if val is not None:
+            out[key] = val
+    return out
+
+
+def _quantiles(text):
+    """'samples=9 q0.5=10 q1=40' -> [[0.5, 10.0], [1.0, 40.0]]."""
+    pairs = []
+    for key, value in numeric_kv(text).items():
+        if key.startswith('q') and number(key[1:]) is not None:
+            pairs.append([float(key[1:]), float(value)])
+    return sorted(pairs)
+
+
+def _per(a, b):
+    """a / b, or None when either is missing or b is zero."""
+    if a is None or not b:
+        return None
+    return a / b
+
+
+def derive_stats(raw):
+    """The per-run statistics the report shows, from a 'stats' line."""
+    secs = raw.get('secs')
+    migrations = raw.get('migrations', raw.get('p_migrations'))
+    return {
+        'csw_per_s': _per(raw.get('csw'), secs),
+        'migrations': migrations,
+        'preemptions': raw.get('preempted'),
+        'idle_pct': raw.get('idle_pct'),
+        'pick_ns': _per(raw.get('p_pick_ns'), raw.get('p_picks')),
+        'enqueue_ns': _per(raw.get('p_enqueue_ns'), raw.get('p_enqueues')),
+        'policy_wakeup_preempts': raw.get('p_wakeup_preempts'),
+    }
+
+
+def parse_console(text):
+    """(env, {cell id: parsed cell}) from a console log.
+
+    A parsed cell has 'ok' (True, False, or None when no end line came:
+    the guest died), 'error', 'result' (numeric key/values), 'params'
+    (all key/values of the result line), 'quantiles' and 'stats'.
+    """
+    env = {}
+    cells = {}
+    for line in text.splitlines():
+        line = line.rstrip('\r')
+        match = _LINE.match(line)
+        if not match:
+            continue
+        kind, rest = match.group(1), match.group(2) or ''
+        if kind == 'env':
+            env.update(split_kv(rest))
+            continue
+        cid, _, rest = rest.partition(' ')
+        if not cid:
+            continue
+        cell = cells.setdefault(cid, {'ok': None, 'error': None, 'result': {},
+                                      'params': {}, 'quantiles': {},
+                                      'stats': {}})
+        if kind == 'result':
+            cell['result'] = numeric_kv(rest)
+            cell['params'] = split_kv(rest)
+        elif kind == 'quantiles':
+            source, _, qs = rest.partition(' ')
+            cell['quantiles'][source] = _quantiles(qs)
+        elif kind == 'stats':
+            cell['stats'] = derive_stats(numeric_kv(rest))
+        elif kind == 'end':
+            status, _, reason = rest.partition(' ')
+            cell['ok'] = status == 'ok'
+            cell['error'] = None if cell['ok'] else (reason or 'failed')
+    return env, cells

@@ -1,0 +1,64 @@
+"""Tests of parse.py: console log -> cells (run by tests/host/compare_unit.sh)."""
+
+import unittest
+
+import parse
+
+LOG = """\
+[    1.2] random kernel line\r
+SPBENCH env kernel=6.12.48-schedpolicy policy=o1 cpus=2 rootfs=1\r
+SPBENCH begin c0
+SPBENCH result c0 rings=4 threads=32 secs=2.000 messages=100 msgs_per_s=50 mode=x
+SPBENCH quantiles c0 kernel samples=10 dropped=0 q0.5=12 q0.01=3 q1=900
+SPBENCH stats c0 secs=2.0 csw=1000 idle_pct=0.5 migrations=7 preempted=9 p_picks=10 p_pick_ns=1500 p_enqueues=0 p_enqueue_ns=0
+SPBENCH end c0 ok
+SPBENCH begin c1
+SPBENCH end c1 fail hackbench exit 1: no root file system
+SPBENCH begin c2
+"""
+
+
+class ParseTest(unittest.TestCase):
+    """parse_console and its helpers."""
+
+    def setUp(self):
+        self.env, self.cells = parse.parse_console(LOG)
+
+    def test_env(self):
+        self.assertEqual(self.env['policy'], 'o1')
+        self.assertEqual(self.env['kernel'], '6.12.48-schedpolicy')
+
+    def test_result_numbers_only(self):
+        c0 = self.cells['c0']
+        self.assertIs(c0['ok'], True)
+        self.assertEqual(c0['result']['msgs_per_s'], 50)
+        self.assertEqual(c0['result']['secs'], 2.0)
+        self.assertNotIn('mode', c0['result'])
+        self.assertEqual(c0['params']['mode'], 'x')
+
+    def test_quantiles_sorted(self):
+        self.assertEqual(self.cells['c0']['quantiles']['kernel'],
+                         [[0.01, 3.0], [0.5, 12.0], [1.0, 900.0]])
+
+    def test_stats_derived(self):
+        st = self.cells['c0']['stats']
+        self.assertEqual(st['csw_per_s'], 500.0)
+        self.assertEqual(st['pick_ns'], 150.0)
+        self.assertIsNone(st['enqueue_ns'])
+        self.assertEqual(st['migrations'], 7)
+        self.assertEqual(st['preemptions'], 9)
+
+    def test_failure_and_missing_end(self):
+        self.assertIs(self.cells['c1']['ok'], False)
+        self.assertEqual(self.cells['c1']['error'],
+                         'hackbench exit 1: no root file system')
+        self.assertIsNone(self.cells['c2']['ok'])
+
+    def test_number(self):
+        self.assertEqual(parse.number('12'), 12)
+        self.assertEqual(parse.number('1.5'), 1.5)
+        self.assertIsNone(parse.number('abc'))
+
+
+if __name__ == '__main__':
+    unittest.main()

@@ -1,0 +1,298 @@
+#!/bin/sh
+# The guest side of make compare (bench/compare/runner.py): runs the cells
+# of a plan and prints their raw numbers on the console.  Installed as
+# /tests/compare.sh in the initramfs and run by /init with sptests=compare.
+#
+# The plan comes from QEMU's fw_cfg (opt/spbench/plan), or from the file
+# named by spbench.plan= on the kernel command line (a real machine), one
+# cell per line:
+#   ID WORKLOAD [dur=S] [trace=0|1] [tun.NAME=VALUE ...] [param=value ...]
+# WORKLOAD is pingpong, hackbench, yieldstorm, latt, computemix, build or
+# pickcost; tun.NAME sets a tunable of the active policy for this cell only.
+# Output per cell (the runner parses these; nothing else matters):
+#   SPBENCH begin ID
+#   SPBENCH result ID k=v ...        the workload's own result line
+#   SPBENCH quantiles ID tool|kernel q0.5=us ...
+#   SPBENCH stats ID k=v ...         /proc/stat, tracing and policy counters
+#   SPBENCH end ID ok | fail REASON
+# The packaged tools (hackbench, gcc, make) run by chroot in the Debian root
+# file system on /dev/vda (boot/mkrootfs), mounted at /mnt/root.
+# The workloads are called as w_$workload, and the $ts0 and $lat in the
+# trace triggers are the tracer's variables, not the shell's.
+# shellcheck disable=SC2317,SC2016
+T=compare
+# shellcheck source=tests/guest/lib.sh
+. /tests/lib.sh
+
+TR=/sys/kernel/tracing
+ROOTFS=/mnt/root
+PLAN=/sys/firmware/qemu_fw_cfg/by_name/opt/spbench/plan/raw
+
+say() {
+	echo "SPBENCH $*"
+}
+
+# mount the Debian tree once; its absence only fails the cells needing it
+mount_rootfs() {
+	[ -b /dev/vda ] || return 1
+	mkdir -p "$ROOTFS"
+	mount -t ext4 /dev/vda "$ROOTFS" || return 1
+	for d in proc sys dev dev/pts tmp; do
+		mount --bind "/$d" "$ROOTFS/$d" || return 1
+	done
+	[ ! -d $TR ] || mount --bind $TR "$ROOTFS$TR" 2>/dev/null
+	return 0
+}
+
+in_rootfs() {
+	chroot "$ROOTFS" /usr/bin/env PATH=/usr/sbin:/usr/bin:/sbin:/bin "$@"
+}
+
+# ---- counters read before and after each cell ----
+
+# "ctxt idle_jiffies total_jiffies" from /proc/stat
+proc_stat() {
+	awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i; c = $5 + $6 }
+	     /^ctxt / { x = $2 }
+	     END { print x, c, t }' /proc/stat
+}
+
+# the active policy's counter totals as "name=value ..." (none for eevdf)
+policy_counters() {
+	f=$SP/$(sp_active)/stats
+	[ -r "$f" ] || return 0
+	awk 'NR > 1 { printf "%s=%s ", $1, $2 }' "$f"
+}
+
+# ---- kernel-side view through tracefs hist triggers ----
+# wakeup latency: sched_waking -> sched_switch of that pid (a synthetic
+# event, after Documentation/trace/histogram.rst); migrations; involuntary
+# switches (prev_state 0 = preempted while runnable).
+
+trace_on() {
+	[ -w $TR/synthetic_events ] || return 1
+	echo 'wakeup_latency u64 lat; pid_t pid' >>$TR/synthetic_events || return 1
+	echo 'hist:keys=pid:ts0=common_timestamp.usecs' \
+		>>$TR/events/sched/sched_waking/trigger
+	echo 'hist:keys=next_pid:lat=common_timestamp.usecs-$ts0:onmatch(sched.sched_waking).trace(wakeup_latency,$lat,next_pid)' \
+		>>$TR/events/sched/sched_switch/trigger
+	echo 'hist:keys=lat:sort=lat:size=32768' \
+		>>$TR/events/synthetic/wakeup_latency/trigger
+	echo 'hist:keys=prev_state:size=64' >>$TR/events/sched/sched_switch/trigger
+	echo 'hist:keys=common_cpu:size=64' >>$TR/events/sched/sched_migrate_task/trigger
+}
+
+trace_off() {
+	echo '!hist:keys=common_cpu:size=64' >>$TR/events/sched/sched_migrate_task/trigger
+	echo '!hist:keys=prev_state:size=64' >>$TR/events/sched/sched_switch/trigger
+	echo '!hist:keys=lat:sort=lat:size=32768' \
+		>>$TR/events/synthetic/wakeup_latency/trigger
+	echo '!hist:keys=next_pid:lat=common_timestamp.usecs-$ts0:onmatch(sched.sched_waking).trace(wakeup_latency,$lat,next_pid)' \
+		>>$TR/events/sched/sched_switch/trigger
+	echo '!hist:keys=pid:ts0=common_timestamp.usecs' \
+		>>$TR/events/sched/sched_waking/trigger
+	echo '!wakeup_latency' >>$TR/synthetic_events
+}
+
+# "migrations=N preempted=N" from the two counting histograms
+trace_counts() {
+	m=$(awk '/^ *Hits:/ { print $2 }' $TR/events/sched/sched_migrate_task/hist)
+	p=$(awk '/prev_state: *0 / { for (i = 1; i <= NF; i++) if ($i == "hitcount:") print $(i + 1) }' \
+		$TR/events/sched/sched_switch/hist | head -n 1)
+	echo "migrations=${m:-0} preempted=${p:-0}"
+}
+
+# quantiles of the wakeup latency histogram ("{ lat: N } hitcount: C")
+kernel_quantiles() {
+	awk '/lat:/ { for (i = 1; i <= NF; i++) {
+			if ($i == "lat:") v = $(i + 1)
+			if ($i == "hitcount:") c = $(i + 1) }
+		      n++; val[n] = v; cnt[n] = c; tot += c }
+	     /^ *Dropped:/ { drop = $2 }
+	     END {
+		if (!tot) exit
+		split("0.01 0.05 0.10 0.20 0.30 0.40 0.50 0.60 0.70 0.80 0.90 0.95 0.99 0.999 1", q, " ")
+		line = "samples=" tot " dropped=" drop + 0
+		k = 1; acc = 0
+		for (i = 1; i <= n && k <= 15; i++) {
+			acc += cnt[i]
+			while (k <= 15 && acc >= q[k] * tot) {
+				line = line " q" q[k] "=" val[i]; k++
+			}
+		}
+		print line
+	     }' $TR/events/synthetic/wakeup_latency/hist
+}
+
+# ---- workloads: each prints its one result line on stdout ----
+
+w_pingpong() {
+	pingpong -t "$dur" -p "$(kv pairs 1)"
+}
+
+w_yieldstorm() {
+	yieldstorm -t "$dur" -r "$(kv rings 4)" -n "$(kv threads 8)" -w "$(kv work 256)"
+}
+
+w_computemix() {
+	computemix -t "$dur" -s "$(kv sleep_us 200)" "$(kv tasks 16)"
+}
+
+# mean pick and enqueue cost on CPU 0 (policies with counters only)
+w_pickcost() {
+	sp_cost_run "$(kv tasks 10)" 0 "$dur"
+}
+
+# hackbench from rt-tests: "Time: S" becomes HACKBENCH ... time_s=S
+w_hackbench() {
+	[ "$have_rootfs" = 1 ] || { echo "no root file system (boot/mkrootfs)"; return 1; }
+	mode=$(kv mode process-pipe)
+	set -- -g "$(kv groups 10)" -l "$(kv loops 100)"
+	case "$mode" in
+	*-pipe) set -- "$@" -p ;;
+	esac
+	case "$mode" in
+	thread-*) set -- "$@" -T ;;
+	esac
+	out=$(in_rootfs hackbench "$@" 2>&1) || { echo "$out" | tail -n 3; return 1; }
+	s=$(echo "$out" | sed -n 's/^Time: *//p')
+	[ -n "$s" ] || { echo "$out" | tail -n 3; return 1; }
+	# every group: 20 senders each send LOOPS messages to 20 receivers
+	awk -v m="$mode" -v g="$(kv groups 10)" -v l="$(kv loops 100)" -v s="$s" 'BEGIN {
+		printf "HACKBENCH mode=%s groups=%d loops=%d time_s=%s per_sec=%.0f\n",
+			m, g, l, s, g * 400 * l / s }'
+
+}
+
+# one parallel build of the generated tree: wall time and idle share
+build_once() {
+	in_rootfs make -s -C /opt/buildtree clean >/dev/null 2>&1
+	s0=$(proc_stat)
+	t0=$(sp_uptime)
+	in_rootfs make -s -C /opt/buildtree -j"$1" FILES="$2" >/tmp/build.out 2>&1 ||
+		{ tail -n 3 /tmp/build.out; return 1; }
+	t1=$(sp_uptime)
+	s1=$(proc_stat)
+	echo "$s0 $s1 $t0 $t1" | awk -v j="$1" -v f="$2" '{
+		printf "BUILD jobs=%d files=%d build_s=%.2f idle_pct=%.1f\n",
+			j, f, $8 - $7, 100 * ($5 - $2) / ($6 - $3) }'
+}
+
+w_build() {
+	[ "$have_rootfs" = 1 ] || { echo "no root file system (boot/mkrootfs)"; return 1; }
+	build_once "$(kv jobs "$SPTEST_NCPUS")" "$(kv files 16)"
+}
+
+# latt alone (load=none) or beside back-to-back builds (load=build)
+w_latt() {
+	load=$(kv load none)
+	lp=
+	if [ "$load" = build ]; then
+		[ "$have_rootfs" = 1 ] || { echo "no root file system (boot/mkrootfs)"; return 1; }
+		(while :; do build_once "$(kv jobs $((SPTEST_NCPUS * 2)))" "$(kv files 16)" >/dev/null || exit 1; done) &
+		lp=$!
+		sleep 1
+	fi
+	latt -t "$dur" -c "$(kv clients 4)" >/tmp/latt.out
+	rc=$?
+	if [ -n "$lp" ]; then
+		kill "$lp" 2>/dev/null
+		wait "$lp" 2>/dev/null
+		pkill -f 'make -s -C /opt/buildtree' 2>/dev/null
+		sleep 1
+	fi
+	sed -n 's/^LATT_QUANTILES /QUANTILES /p' /tmp/latt.out >/tmp/latt.q
+	grep '^LATT ' /tmp/latt.out | sed "s/\$/ load=$load/"
+	return "$rc"
+}
+
+# ---- one cell ----
+
+# kv KEY DEFAULT: a parameter of the current cell
+kv() {
+	v=$(sp_kv "$1" "$params")
+	echo "${v:-$2}"
+}
+
+set_tunables() {
+	for w in $params; do
+		case "$w" in
+		tun.*=*)
+			n=${w#tun.}
+			sp_set_tunable "$(sp_active)" "${n%%=*}" "${n#*=}" ||
+				{ echo "tunable ${n%%=*} of $(sp_active) not set"; return 1; }
+			;;
+		esac
+	done
+}
+
+run_cell() {
+	id=$1 workload=$2
+	shift 2
+	params="$*"
+	dur=$(kv dur 3)
+	trace=$(kv trace 1)
+	say "begin $id"
+	rm -f /tmp/latt.q
+	if ! set_tunables >/tmp/cell.err 2>&1; then
+		sp_cleanup
+		say "end $id fail $(tail -n 1 /tmp/cell.err)"
+		return
+	fi
+	traced=0
+	[ "$trace" = 0 ] || ! trace_on 2>/dev/null || traced=1
+	c0=$(policy_counters)
+	s0=$(proc_stat)
+	t0=$(sp_uptime)
+	"w_$workload" >/tmp/cell.out 2>&1
+	rc=$?
+	t1=$(sp_uptime)
+	s1=$(proc_stat)
+	c1=$(policy_counters)
+	sp_cleanup
+	line=$(grep -E '^[A-Z]+ [a-z_]+=' /tmp/cell.out | tail -n 1)
+	if [ "$rc" -ne 0 ] || [ -z "$line" ]; then
+		say "end $id fail $workload exit $rc: $(tail -n 2 /tmp/cell.out | tr '\n' ' ')"
+		[ "$traced" = 0 ] || trace_off 2>/dev/null
+		return
+	fi
+	say "result $id ${line#* }"
+	[ ! -s /tmp/latt.q ] || say "quantiles $id tool $(sed 's/^QUANTILES //' /tmp/latt.q)"
+	extra=
+	if [ "$traced" = 1 ]; then
+		q=$(kernel_quantiles)
+		[ -z "$q" ] || say "quantiles $id kernel $q"
+		extra=$(trace_counts)
+		trace_off 2>/dev/null
+	fi
+	delta=$(echo "$c0" "|" "$c1" | awk '{
+		for (i = 1; i <= NF && $i != "|"; i++) { split($i, a, "="); b[a[1]] = a[2] }
+		for (i++; i <= NF; i++) { split($i, a, "="); if (a[1] in b) printf "p_%s=%d ", a[1], a[2] - b[a[1]] } }')
+	say "stats $id $(echo "$s0 $s1 $t0 $t1" | awk '{
+		printf "secs=%.3f csw=%d idle_pct=%.1f", $8 - $7, $4 - $1, 100 * ($5 - $2) / ($6 - $3) }') $extra $delta"
+	say "end $id ok"
+}
+
+sp_begin
+have_rootfs=0
+if mount_rootfs 2>/dev/null; then
+	have_rootfs=1
+fi
+plan=$PLAN
+read -r cmdline </proc/cmdline
+for w in $cmdline; do
+	case "$w" in
+	spbench.plan=*) plan=${w#spbench.plan=} ;;
+	esac
+done
+[ -r "$plan" ] || sp_fail "no plan: $plan not readable"
+say "env kernel=$(uname -r) policy=$(sp_active) cpus=$SPTEST_NCPUS rootfs=$have_rootfs"
+cp "$plan" /tmp/plan
+while read -r line; do
+	case "$line" in
+	"" | "#"*) continue ;;
+	esac
+	# shellcheck disable=SC2086 # the plan line is a word list
+	run_cell $line </dev/null
+done </tmp/plan
+sp_ok "plan done"
