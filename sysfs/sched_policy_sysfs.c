@@ -3,7 +3,8 @@
  * /sys/kernel/sched_policy/ - see sysfs/ABI.md for the files.
  *
  * Writes are root-only (file mode and CAP_SYS_ADMIN) and range-checked:
- * a bad value returns -EINVAL and leaves the old one.  Files inside a
+ * a bad value returns -EINVAL and leaves the old one.  Reading "check"
+ * is root-only too: it runs the consistency check.  Files inside a
  * policy's directory never take sched_policy_mutex, because unregistering
  * a policy removes its directory with that mutex held.
  */
@@ -111,16 +112,31 @@ static ssize_t balance_interval_ms_store(struct kobject *kobj,
 	return count;
 }
 
+/*
+ * The consistency check (kernel/sched_core/check.c): reading runs it, and
+ * it stops every CPU for a moment, so only root may (mode 0400 and
+ * CAP_SYS_ADMIN, as for writes elsewhere).
+ */
+static ssize_t check_show(struct kobject *kobj, struct kobj_attribute *attr,
+			  char *buf)
+{
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	return sched_policy_check_all(buf, PAGE_SIZE);
+}
+
 static struct kobj_attribute sp_available_attr = __ATTR_RO(available);
 static struct kobj_attribute sp_active_attr = __ATTR_RW(active);
 static struct kobj_attribute sp_balance_attr = __ATTR_RW(balance_interval_ms);
 static struct kobj_attribute sp_watchdog_attr = __ATTR_RW(watchdog_timeout_ms);
+static struct kobj_attribute sp_check_attr = __ATTR(check, 0400, check_show, NULL);
 
 static struct attribute *sp_root_attrs[] = {
 	&sp_available_attr.attr,
 	&sp_active_attr.attr,
 	&sp_balance_attr.attr,
 	&sp_watchdog_attr.attr,
+	&sp_check_attr.attr,
 	NULL,
 };
 

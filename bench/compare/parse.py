@@ -70,15 +70,20 @@ def _per(a, b):
 def derive_stats(raw):
     """The per-run statistics the report shows, from a 'stats' line."""
     secs = raw.get('secs')
-    migrations = raw.get('migrations', raw.get('p_migrations'))
+    # The tracing counts (trace=1 cells) cover every kernel alike; else the
+    # framework's counters, which eevdf and the stock kernel do not have.
+    if 'migrations' in raw:
+        migrations, preemptions = raw['migrations'], raw.get('preempted')
+    else:
+        migrations = raw.get('p_migrations')
+        preemptions = raw.get('p_wakeup_preempts')
     return {
         'csw_per_s': _per(raw.get('csw'), secs),
         'migrations': migrations,
-        'preemptions': raw.get('preempted'),
+        'preemptions': preemptions,
         'idle_pct': raw.get('idle_pct'),
         'pick_ns': _per(raw.get('p_pick_ns'), raw.get('p_picks')),
         'enqueue_ns': _per(raw.get('p_enqueue_ns'), raw.get('p_enqueues')),
-        'policy_wakeup_preempts': raw.get('p_wakeup_preempts'),
     }
 
 

@@ -115,11 +115,11 @@ def e0(quick, dur):
     """E0: ping-pong at 1 and 2 vCPUs and hackbench, stock vs ours."""
     pols = [STOCK, 'eevdf', 'o1']
     loops = 50 if quick else 200
-    out = [cell('E0', 'pingpong', {'pairs': 1, 'dur': dur, 'trace': 0},
+    out = [cell('E0', 'pingpong', {'pairs': 1, 'dur': dur},
                 variant='pingpong', vcpus=v, policies=pols)
            for v in (1, 2)]
     out.append(cell('E0', 'hackbench', {'groups': 4, 'loops': loops,
-                                        'mode': 'process-pipe', 'trace': 0},
+                                        'mode': 'process-pipe'},
                     variant='hackbench', vcpus=2, policies=pols, est=8))
     return out
 
@@ -159,7 +159,7 @@ def e3(quick, dur):
     """E3: latt alone and beside a parallel build."""
     files = 8 if quick else 24
     return [cell('E3', 'latt', {'clients': 4, 'load': load, 'files': files,
-                                'dur': dur},
+                                'dur': dur, 'trace': 1},
                  variant=f'load={load}', est=dur + (6 if load == 'build' else 2))
             for load in ('none', 'build')]
 

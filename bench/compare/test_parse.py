@@ -10,7 +10,7 @@ SPBENCH env kernel=6.12.48-schedpolicy policy=o1 cpus=2 rootfs=1\r
 SPBENCH begin c0
 SPBENCH result c0 rings=4 threads=32 secs=2.000 messages=100 msgs_per_s=50 mode=x
 SPBENCH quantiles c0 kernel samples=10 dropped=0 q0.5=12 q0.01=3 q1=900
-SPBENCH stats c0 secs=2.0 csw=1000 idle_pct=0.5 migrations=7 preempted=9 p_picks=10 p_pick_ns=1500 p_enqueues=0 p_enqueue_ns=0
+SPBENCH stats c0 secs=2.0 csw=1000 idle_pct=0.5 p_migrations=7 p_wakeup_preempts=9 p_picks=10 p_pick_ns=1500 p_enqueues=0 p_enqueue_ns=0
 SPBENCH end c0 ok
 SPBENCH begin c1
 SPBENCH end c1 fail hackbench exit 1: no root file system

@@ -7,6 +7,9 @@
 # named by spbench.plan= on the kernel command line (a real machine), one
 # cell per line:
 #   ID WORKLOAD [dur=S] [trace=0|1] [tun.NAME=VALUE ...] [param=value ...]
+# trace=1 adds the kernel's view through tracefs histograms (wakeup
+# latency, migrations, preemptions); off by default, because under TCG the
+# triggers on every context switch cost a good part of the throughput.
 # WORKLOAD is pingpong, hackbench, yieldstorm, latt, computemix, build or
 # pickcost; tun.NAME sets a tunable of the active policy for this cell only.
 # Output per cell (the runner parses these; nothing else matters):
@@ -69,32 +72,32 @@ policy_counters() {
 # event, after Documentation/trace/histogram.rst); migrations; involuntary
 # switches (prev_state 0 = preempted while runnable).
 
+# The triggers, one "EVENT|TRIGGER" per line, set in this order and
+# removed in the reverse order with the same text ("!" in front).
+# Histogram sizes are at least 128 entries (TRACING_MAP_BITS_MIN).
+TRIGGERS='sched/sched_waking|hist:keys=pid:ts0=common_timestamp.usecs
+sched/sched_switch|hist:keys=next_pid:lat=common_timestamp.usecs-$ts0:onmatch(sched.sched_waking).trace(wakeup_latency,$lat,next_pid)
+synthetic/wakeup_latency|hist:keys=lat:sort=lat:size=32768
+sched/sched_switch|hist:keys=prev_state:size=128 if prev_pid != 0
+sched/sched_migrate_task|hist:keys=common_cpu:size=128'
+
 trace_on() {
-	[ -w $TR/synthetic_events ] || return 1
+	[ -w $TR/synthetic_events ] || { echo "$TR/synthetic_events missing"; return 1; }
 	echo 'wakeup_latency u64 lat; pid_t pid' >>$TR/synthetic_events || return 1
-	echo 'hist:keys=pid:ts0=common_timestamp.usecs' \
-		>>$TR/events/sched/sched_waking/trigger
-	echo 'hist:keys=next_pid:lat=common_timestamp.usecs-$ts0:onmatch(sched.sched_waking).trace(wakeup_latency,$lat,next_pid)' \
-		>>$TR/events/sched/sched_switch/trigger
-	echo 'hist:keys=lat:sort=lat:size=32768' \
-		>>$TR/events/synthetic/wakeup_latency/trigger
-	echo 'hist:keys=prev_state:size=64' >>$TR/events/sched/sched_switch/trigger
-	echo 'hist:keys=common_cpu:size=64' >>$TR/events/sched/sched_migrate_task/trigger
+	echo "$TRIGGERS" | while IFS='|' read -r ev trig; do
+		echo "$trig" >>"$TR/events/$ev/trigger" || exit 1
+	done
 }
 
 trace_off() {
-	echo '!hist:keys=common_cpu:size=64' >>$TR/events/sched/sched_migrate_task/trigger
-	echo '!hist:keys=prev_state:size=64' >>$TR/events/sched/sched_switch/trigger
-	echo '!hist:keys=lat:sort=lat:size=32768' \
-		>>$TR/events/synthetic/wakeup_latency/trigger
-	echo '!hist:keys=next_pid:lat=common_timestamp.usecs-$ts0:onmatch(sched.sched_waking).trace(wakeup_latency,$lat,next_pid)' \
-		>>$TR/events/sched/sched_switch/trigger
-	echo '!hist:keys=pid:ts0=common_timestamp.usecs' \
-		>>$TR/events/sched/sched_waking/trigger
+	echo "$TRIGGERS" | sed -n '1!G;h;$p' | while IFS='|' read -r ev trig; do
+		echo "!$trig" >>"$TR/events/$ev/trigger"
+	done
 	echo '!wakeup_latency' >>$TR/synthetic_events
 }
 
-# "migrations=N preempted=N" from the two counting histograms
+# "migrations=N preempted=N" from the two counting histograms (preempted:
+# a task other than idle switched out while still runnable)
 trace_counts() {
 	m=$(awk '/^ *Hits:/ { print $2 }' $TR/events/sched/sched_migrate_task/hist)
 	p=$(awk '/prev_state: *0 / { for (i = 1; i <= NF; i++) if ($i == "hitcount:") print $(i + 1) }' \
@@ -231,7 +234,7 @@ run_cell() {
 	shift 2
 	params="$*"
 	dur=$(kv dur 3)
-	trace=$(kv trace 1)
+	trace=$(kv trace 0)
 	say "begin $id"
 	rm -f /tmp/latt.q
 	if ! set_tunables >/tmp/cell.err 2>&1; then
@@ -240,7 +243,14 @@ run_cell() {
 		return
 	fi
 	traced=0
-	[ "$trace" = 0 ] || ! trace_on 2>/dev/null || traced=1
+	if [ "$trace" != 0 ]; then
+		if trace_on >/tmp/trace.err 2>&1; then
+			traced=1
+		else
+			echo "compare: $id: no tracing: $(tail -n 1 /tmp/trace.err)"
+			trace_off >/dev/null 2>&1
+		fi
+	fi
 	c0=$(policy_counters)
 	s0=$(proc_stat)
 	t0=$(sp_uptime)

@@ -128,6 +128,22 @@ struct sched_policy_ops {
 	void (*cpu_offline)(struct sched_policy_rq *rq);
 	u64  (*timeslice_ns)(struct task_struct *p);
 	void (*dump)(struct sched_policy_rq *rq);	/* rq locked, printk deferred */
+	/*
+	 * Optional debug hook, run by reading /sys/kernel/sched_policy/check:
+	 * verify the policy's own structures for @rq's CPU.  Called for each
+	 * online CPU in turn, lowest first, with that CPU's run-queue lock
+	 * held and printk deferred, while stop_machine() holds every CPU: no
+	 * task runs, wakes or moves, and no task of the policy is running -
+	 * the stopper preempted each one that was, so put_prev(queued=true)
+	 * has put it back wherever the policy keeps waiting tasks.  Report
+	 * each broken invariant with sched_policy_check_fail() and return the
+	 * number of tasks the policy holds queued for this CPU, which the core
+	 * compares with sched_policy_rq_nr_queued().  A global-queue policy
+	 * returns the tasks on its global queue whose task_cpu() is this CPU
+	 * (the CPU whose run queue holds them), and checks the global queue
+	 * as a whole once, when called for the first online CPU.
+	 */
+	unsigned int (*check)(struct sched_policy_rq *rq);
 
 	const struct sched_policy_tunable *tunables;
 	const char * const *stat_names;	/* policy's own counters */
@@ -200,6 +216,16 @@ bool sched_policy_can_migrate(struct task_struct *p, int dst_cpu);
 unsigned long sched_policy_task_weight(const struct task_struct *p);
 u64 sched_policy_task_runtime(const struct task_struct *p);
 int sched_policy_select_idle_cpu(struct task_struct *p, int prev_cpu);
+
+/*
+ * From a check() hook: report one broken invariant, printf-like.  The
+ * core counts every report, keeps the first for the verdict and logs the
+ * first few.  Returns 1, so that a check can count what it found
+ * (bad += sched_policy_check_fail(...)); outside a check run (a KUnit
+ * test calling a policy's check helpers, @rq NULL) it only returns 1.
+ */
+__printf(2, 3)
+int sched_policy_check_fail(struct sched_policy_rq *rq, const char *fmt, ...);
 
 /* The policy's own counters, indexed as ops->stat_names */
 void sched_policy_stat_add(struct sched_policy_rq *rq, unsigned int idx,

@@ -514,6 +514,137 @@ static void bfs_dump(struct sched_policy_rq *rq)
 	bfs_unlock();
 }
 
+/*
+ * Consistency check (ops->check, run under stop_machine).  The global
+ * queue, checked once (from the first online CPU): every task on it is
+ * marked on_grq, queued in the core, not running, on the list of its
+ * policy (SCHED_IDLE on idleprio, others on normal), on an online CPU's
+ * run queue, with a sane deadline (set, and not more than the largest
+ * offset rr_interval's range allows ahead of now) and time slice (at most
+ * rr_interval's maximum), and nr_queued counts them.  Per CPU: while no
+ * task of the policy runs there, no running deadline is recorded; and
+ * the tasks returned are those on the global queue whose task_cpu() is
+ * this CPU, i.e. those on this CPU's run queue, which the core counts in
+ * its nr_queued - so every CPU's count is compared exactly, not only the
+ * total.  Each helper reports what it finds broken and returns how many;
+ * @rq may be NULL (KUnit).
+ */
+/* The longest slice, and deadline offset, rr_interval_ms (tunable 0) allows */
+static s64 bfs_check_max_slice(void)
+{
+	return bfs_tunables[0].max * NSEC_PER_MSEC;
+}
+
+static s64 bfs_check_max_ahead(void)
+{
+	return div_u64(bfs_check_max_slice() * bfs_prio_ratios[NICE_WIDTH - 1],
+		       128);
+}
+
+static unsigned int bfs_check_task(struct sched_policy_rq *rq,
+				   struct task_struct *p, bool idleprio,
+				   u64 now)
+{
+	struct bfs_task *bt = bfs_task(p);
+	unsigned int bad = 0;
+
+	if (!bt->on_grq || !sched_policy_task_queued(p) ||
+	    sched_policy_task_running(p))
+		bad += sched_policy_check_fail(rq, "bfs: pid %d on the queue: on_grq %d, queued %d, running %d",
+					       p->pid, bt->on_grq,
+					       sched_policy_task_queued(p),
+					       sched_policy_task_running(p));
+	if (bfs_idleprio(p) != idleprio)
+		bad += sched_policy_check_fail(rq, "bfs: pid %d (policy %u) on the %s list",
+					       p->pid, p->policy,
+					       idleprio ? "idleprio" : "normal");
+	if (!cpu_online(task_cpu(p)))
+		bad += sched_policy_check_fail(rq, "bfs: pid %d is queued on offline cpu%d",
+					       p->pid, task_cpu(p));
+	if (!bt->deadline || (s64)(bt->deadline - now) > bfs_check_max_ahead() ||
+	    bt->time_slice > bfs_check_max_slice())
+		bad += sched_policy_check_fail(rq, "bfs: pid %d: deadline %lld ns ahead, time slice %lld ns",
+					       p->pid, (s64)(bt->deadline - now),
+					       bt->time_slice);
+	return bad;
+}
+
+static unsigned int bfs_check_list(struct sched_policy_rq *rq,
+				   struct list_head *list, bool idleprio,
+				   u64 now, unsigned int *nr)
+{
+	struct task_struct *p;
+	unsigned int bad = 0, n = 0;
+
+	list_for_each_entry(p, list, sp.run_node) {
+		if (++n > PID_MAX_LIMIT)	/* a loop: stop */
+			return bad + sched_policy_check_fail(rq, "bfs: a list does not end");
+		bad += bfs_check_task(rq, p, idleprio, now);
+	}
+	*nr += n;
+	return bad;
+}
+
+/* The global queue as a whole; returns the failures. */
+static unsigned int bfs_queue_check(struct sched_policy_rq *rq,
+				    struct bfs_queue *q, u64 now)
+{
+	unsigned int bad = 0, nr = 0;
+
+	bad += bfs_check_list(rq, &q->normal, false, now, &nr);
+	bad += bfs_check_list(rq, &q->idleprio, true, now, &nr);
+	if (nr != q->nr_queued)
+		bad += sched_policy_check_fail(rq, "bfs: nr_queued %u, %u tasks on the lists",
+					       q->nr_queued, nr);
+	return bad;
+}
+
+/* The tasks on @q queued on @cpu's run queue. */
+static unsigned int bfs_queue_nr_on(struct bfs_queue *q, int cpu)
+{
+	struct list_head *lists[] = { &q->normal, &q->idleprio };
+	unsigned int i, n, nr = 0;
+	struct task_struct *p;
+
+	for (i = 0; i < ARRAY_SIZE(lists); i++) {
+		n = 0;
+		list_for_each_entry(p, lists[i], sp.run_node) {
+			if (++n > PID_MAX_LIMIT)	/* a loop, reported */
+				break;
+			nr += task_cpu(p) == cpu;
+		}
+	}
+	return nr;
+}
+
+/* @running: the task running on this CPU */
+static unsigned int bfs_cpu_check(struct sched_policy_rq *rq,
+				  struct bfs_cpu *bc,
+				  struct task_struct *running)
+{
+	bool ours = sched_policy_task_queued(running) &&
+		    !bfs_task(running)->on_grq;
+
+	if (!ours && bc->curr_deadline != BFS_NO_DEADLINE)
+		return sched_policy_check_fail(rq, "bfs: running deadline %llu recorded, no task of bfs runs",
+					       bc->curr_deadline);
+	return 0;
+}
+
+static unsigned int bfs_check(struct sched_policy_rq *rq)
+{
+	int cpu = sched_policy_rq_cpu(rq);
+	unsigned int nr;
+
+	raw_spin_lock(&bfs_grq.lock);	/* not bfs_lock(): no statistics */
+	if (cpu == cpumask_first(cpu_online_mask))
+		bfs_queue_check(rq, &bfs_grq, local_clock());
+	bfs_cpu_check(rq, bfs_cpu(rq), sched_policy_rq_curr(rq));
+	nr = bfs_queue_nr_on(&bfs_grq, cpu);
+	raw_spin_unlock(&bfs_grq.lock);
+	return nr;
+}
+
 static struct sched_policy_ops bfs_policy = {
 	.name			= "bfs",
 	.owner			= THIS_MODULE,
@@ -535,6 +666,7 @@ static struct sched_policy_ops bfs_policy = {
 	.migration_candidate	= bfs_migration_candidate,
 	.timeslice_ns		= bfs_timeslice_ns,
 	.dump			= bfs_dump,
+	.check			= bfs_check,
 	.tunables		= bfs_tunables,
 	.stat_names		= bfs_stat_names,
 	.nr_stats		= BFS_NR_STATS,

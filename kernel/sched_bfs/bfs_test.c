@@ -2,9 +2,10 @@
 /*
  * KUnit tests for bfs: the prio_ratio table and deadline arithmetic,
  * earliest-deadline selection with affinity masks, SCHED_IDLE last and
- * the cache-locality bias, and the order after a slice expiry and a
- * yield.  Included from bfs.c; fake tasks on private lists, never on the
- * live global queue.  Expected numbers assume rr_interval_ms = 6.
+ * the cache-locality bias, the order after a slice expiry and a yield,
+ * and the consistency check finding each kind of corruption.  Included
+ * from bfs.c; fake tasks on private lists, never on the live global
+ * queue.  Expected numbers assume rr_interval_ms = 6.
  */
 #include <kunit/test.h>
 
@@ -178,6 +179,73 @@ static void bfs_test_expiry_and_yield_order(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bfs_task(b)->time_slice, (s64)(6 * NSEC_PER_MSEC));
 }
 
+static void bfs_test_queue_add(struct bfs_queue *q, struct task_struct *p)
+{
+	list_add_tail(&p->sp.run_node,
+		      bfs_idleprio(p) ? &q->idleprio : &q->normal);
+	bfs_task(p)->on_grq = true;
+	p->sp.flags = SP_TASK_QUEUED;
+	q->nr_queued++;
+}
+
+/* The consistency check: a sound queue, then one corruption at a time. */
+static void bfs_test_check(struct kunit *test)
+{
+	struct bfs_queue q = {
+		.normal		= LIST_HEAD_INIT(q.normal),
+		.idleprio	= LIST_HEAD_INIT(q.idleprio),
+	};
+	int cpu = cpumask_first(cpu_online_mask);
+	int other = cpumask_next(cpu, cpu_online_mask);
+	u64 now = 1000 * NSEC_PER_MSEC;
+	struct task_struct *a = bfs_fake_task(test, 1, 0, cpu, now + 10);
+	struct task_struct *b = bfs_fake_task(test, 2, 0, cpu, now - 10);
+	struct task_struct *idle = bfs_fake_task(test, 3, 0, cpu, now);
+	struct bfs_cpu bc = { .curr_deadline = BFS_NO_DEADLINE };
+
+	idle->policy = SCHED_IDLE;
+	bfs_test_queue_add(&q, a);
+	bfs_test_queue_add(&q, b);
+	bfs_test_queue_add(&q, idle);
+	KUNIT_EXPECT_EQ(test, bfs_queue_check(NULL, &q, now), 0U);
+	KUNIT_EXPECT_EQ(test, bfs_queue_nr_on(&q, cpu), 3U);
+
+	q.nr_queued++;
+	KUNIT_EXPECT_EQ(test, bfs_queue_check(NULL, &q, now), 1U);
+	q.nr_queued--;
+	idle->policy = SCHED_NORMAL;	/* on the idleprio list */
+	KUNIT_EXPECT_EQ(test, bfs_queue_check(NULL, &q, now), 1U);
+	idle->policy = SCHED_IDLE;
+	bfs_task(b)->on_grq = false;
+	KUNIT_EXPECT_EQ(test, bfs_queue_check(NULL, &q, now), 1U);
+	bfs_task(b)->on_grq = true;
+	b->sp.flags = 0;
+	KUNIT_EXPECT_EQ(test, bfs_queue_check(NULL, &q, now), 1U);
+	b->sp.flags = SP_TASK_QUEUED;
+	/* a deadline an hour ahead, a slice longer than rr_interval can be */
+	bfs_task(a)->deadline = now + 3600 * NSEC_PER_SEC;
+	KUNIT_EXPECT_EQ(test, bfs_queue_check(NULL, &q, now), 1U);
+	bfs_task(a)->deadline = now + 10;
+	bfs_task(a)->time_slice = 2 * NSEC_PER_SEC;
+	KUNIT_EXPECT_EQ(test, bfs_queue_check(NULL, &q, now), 1U);
+	bfs_task(a)->time_slice = bfs_rr_interval_ns();
+	KUNIT_EXPECT_EQ(test, bfs_queue_check(NULL, &q, now), 0U);
+
+	/* per CPU: the tasks on that CPU's run queue */
+	if (other < nr_cpu_ids) {
+		task_thread_info(b)->cpu = other;
+		KUNIT_EXPECT_EQ(test, bfs_queue_nr_on(&q, cpu), 2U);
+		KUNIT_EXPECT_EQ(test, bfs_queue_nr_on(&q, other), 1U);
+	}
+
+	/* a running deadline only while a task of bfs runs */
+	KUNIT_EXPECT_EQ(test, bfs_cpu_check(NULL, &bc, idle), 0U);
+	bc.curr_deadline = now;
+	KUNIT_EXPECT_EQ(test, bfs_cpu_check(NULL, &bc, idle), 1U);
+	bfs_task(idle)->on_grq = false;	/* idle runs */
+	KUNIT_EXPECT_EQ(test, bfs_cpu_check(NULL, &bc, idle), 0U);
+}
+
 static struct kunit_case bfs_test_cases[] = {
 	KUNIT_CASE(bfs_test_prio_ratios),
 	KUNIT_CASE(bfs_test_deadline_diff),
@@ -186,6 +254,7 @@ static struct kunit_case bfs_test_cases[] = {
 	KUNIT_CASE(bfs_test_locality_bias),
 	KUNIT_CASE(bfs_test_idleprio_last),
 	KUNIT_CASE(bfs_test_expiry_and_yield_order),
+	KUNIT_CASE(bfs_test_check),
 	{}
 };
 

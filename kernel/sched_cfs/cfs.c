@@ -130,6 +130,7 @@ struct cfs_cpu {
 	struct task_struct	*curr;	/* between set_next and put_prev */
 	struct task_struct	*next;	/* NEXT_BUDDY */
 	struct task_struct	*last;	/* LAST_BUDDY */
+	u64			checked_min_vruntime;	/* at the last check */
 };
 
 static inline struct cfs_task *cfs_task(struct task_struct *p)
@@ -657,6 +658,7 @@ static void cfs_cpu_init(struct sched_policy_rq *rq)
 	cc->tree = RB_ROOT_CACHED;
 	/* 2.6.32 starts just below the wrap, so that wrap bugs show early */
 	cc->min_vruntime = (u64)(-(1LL << 20));
+	cc->checked_min_vruntime = cc->min_vruntime;
 }
 
 /* A task enters the policy (boot, or a class change): start at min. */
@@ -873,6 +875,136 @@ static void cfs_dump(struct sched_policy_rq *rq)
 		cc->min_vruntime, cc->curr ? cc->curr->pid : -1, buf);
 }
 
+/*
+ * Consistency check (ops->check, run under stop_machine).  The tree: an
+ * in-order walk finds vruntime non-decreasing (wrap-safe), the cached
+ * leftmost is the first node, and every task in it is queued (its own
+ * on_rq and the core's mark), belongs to this CPU (task_cpu and the CPU
+ * its vruntime is relative to) and is not curr.  curr, if set, is the
+ * task running here; the NEXT/LAST buddies, if set, are queued here.
+ * nr_running and load are the count and the weight sum of the tree plus
+ * a queued curr, and min_vruntime has not gone back since the last check.
+ * (min_vruntime <= leftmost does not hold: a woken sleeper is placed up
+ * to half a latency before it, and a migrated task keeps its lag.)  Each
+ * helper reports what it finds broken and returns how many; @rq may be
+ * NULL (KUnit).
+ */
+struct cfs_check_sum {
+	unsigned int	nr;
+	unsigned long	load;
+};
+
+static unsigned int cfs_check_task(struct sched_policy_rq *rq,
+				   struct cfs_cpu *cc, struct task_struct *p,
+				   int cpu)
+{
+	struct cfs_task *ct = cfs_task(p);
+	unsigned int bad = 0;
+
+	if (!ct->on_rq || !sched_policy_task_queued(p))
+		bad += sched_policy_check_fail(rq, "cfs: pid %d in the tree: on_rq %d, queued %d",
+					       p->pid, ct->on_rq,
+					       sched_policy_task_queued(p));
+	if (ct->cpu != cpu || task_cpu(p) != cpu)
+		bad += sched_policy_check_fail(rq, "cfs: pid %d in cpu%d's tree: vruntime of cpu%d, on cpu%d",
+					       p->pid, cpu, ct->cpu, task_cpu(p));
+	if (p == cc->curr)
+		bad += sched_policy_check_fail(rq, "cfs: curr pid %d is in the tree",
+					       p->pid);
+	return bad;
+}
+
+static unsigned int cfs_check_tree(struct sched_policy_rq *rq,
+				   struct cfs_cpu *cc, int cpu,
+				   struct cfs_check_sum *sum)
+{
+	struct task_struct *p, *prev = NULL;
+	unsigned int bad = 0;
+	struct rb_node *n;
+
+	for (n = rb_first(&cc->tree.rb_root); n; n = rb_next(n), prev = p) {
+		p = cfs_node_task(n);
+		if (++sum->nr > PID_MAX_LIMIT)	/* a loop: stop */
+			return bad + sched_policy_check_fail(rq, "cfs: the tree walk does not end");
+		bad += cfs_check_task(rq, cc, p, cpu);
+		sum->load += cfs_task(p)->weight;
+		if (prev && cfs_before(cfs_task(p)->vruntime,
+				       cfs_task(prev)->vruntime))
+			bad += sched_policy_check_fail(rq, "cfs: pid %d (vruntime %llu) follows pid %d (%llu) in the tree",
+						       p->pid, cfs_task(p)->vruntime,
+						       prev->pid,
+						       cfs_task(prev)->vruntime);
+	}
+	if (rb_first_cached(&cc->tree) != rb_first(&cc->tree.rb_root))
+		bad += sched_policy_check_fail(rq, "cfs: the cached leftmost is not the first node");
+	return bad;
+}
+
+static unsigned int cfs_check_buddy(struct sched_policy_rq *rq,
+				    struct task_struct *p, const char *name,
+				    int cpu)
+{
+	if (p && (!cfs_task(p)->on_rq || cfs_task(p)->cpu != cpu))
+		return sched_policy_check_fail(rq, "cfs: %s buddy pid %d is not queued here",
+					       name, p->pid);
+	return 0;
+}
+
+/* curr (@running: the task running on this CPU) and the buddies */
+static unsigned int cfs_check_curr(struct sched_policy_rq *rq,
+				   struct cfs_cpu *cc,
+				   struct task_struct *running, int cpu,
+				   struct cfs_check_sum *sum)
+{
+	unsigned int bad = 0;
+
+	if (cc->curr && cc->curr != running)
+		bad += sched_policy_check_fail(rq, "cfs: curr pid %d is not the running task",
+					       cc->curr->pid);
+	if (cc->curr && cfs_task(cc->curr)->on_rq) {
+		sum->nr++;
+		sum->load += cfs_task(cc->curr)->weight;
+	}
+	bad += cfs_check_buddy(rq, cc->next, "next", cpu);
+	bad += cfs_check_buddy(rq, cc->last, "last", cpu);
+	return bad;
+}
+
+/* Returns the failures; *nr: the queued tasks, a queued curr included. */
+static unsigned int cfs_queue_check(struct sched_policy_rq *rq,
+				    struct cfs_cpu *cc,
+				    struct task_struct *running, int cpu,
+				    unsigned int *nr)
+{
+	struct cfs_check_sum sum = { };
+	unsigned int bad = 0;
+
+	bad += cfs_check_tree(rq, cc, cpu, &sum);
+	bad += cfs_check_curr(rq, cc, running, cpu, &sum);
+	if (cc->nr_running != sum.nr)
+		bad += sched_policy_check_fail(rq, "cfs: nr_running %u, %u tasks in the tree and curr",
+					       cc->nr_running, sum.nr);
+	if (cc->load != sum.load)
+		bad += sched_policy_check_fail(rq, "cfs: load %lu, the queued weights sum to %lu",
+					       cc->load, sum.load);
+	if (cfs_before(cc->min_vruntime, cc->checked_min_vruntime))
+		bad += sched_policy_check_fail(rq, "cfs: min_vruntime went back from %llu to %llu",
+					       cc->checked_min_vruntime,
+					       cc->min_vruntime);
+	cc->checked_min_vruntime = cc->min_vruntime;
+	*nr = sum.nr;
+	return bad;
+}
+
+static unsigned int cfs_check(struct sched_policy_rq *rq)
+{
+	unsigned int nr;
+
+	cfs_queue_check(rq, cfs_cpu(rq), sched_policy_rq_curr(rq),
+			sched_policy_rq_cpu(rq), &nr);
+	return nr;
+}
+
 static struct sched_policy_ops cfs_policy = {
 	.name			= "cfs",
 	.owner			= THIS_MODULE,
@@ -894,6 +1026,7 @@ static struct sched_policy_ops cfs_policy = {
 	.prio_changed		= cfs_prio_changed,
 	.timeslice_ns		= cfs_timeslice_ns,
 	.dump			= cfs_dump,
+	.check			= cfs_check,
 	.tunables		= cfs_tunables,
 	.stat_names		= cfs_stat_names,
 	.nr_stats		= CFS_NR_STATS,

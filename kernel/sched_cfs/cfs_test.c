@@ -4,7 +4,8 @@
  * the weighted delta arithmetic (extreme weights, overflow), slices and
  * scaling, placement of new and woken tasks, the wakeup-preemption
  * decision table, buddies, the tick checks, each yield mode's resulting
- * position, renormalisation and the migration candidate.
+ * position, renormalisation, the migration candidate, and the consistency
+ * check finding each kind of corruption.
  * Included from cfs.c; fake tasks only carry what cfs reads.  Every case
  * runs with the default tunables and sched_tunable_scaling = none, so the
  * values in force are the documented one-CPU defaults.
@@ -609,6 +610,59 @@ static void cfs_test_candidate(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, cfs_queue_candidate(&cc, dst));
 }
 
+/* The consistency check: a sound queue, then one corruption at a time. */
+static void cfs_test_check(struct kunit *test)
+{
+	struct task_struct *a = cfs_fake(test, 1, 1024, 100);
+	struct task_struct *b = cfs_fake(test, 2, 335, 200);
+	struct task_struct *c = cfs_fake(test, 3, 1024, 300);
+	struct task_struct *gone = cfs_fake(test, 4, 1024, 400);
+	struct cfs_cpu cc;
+	unsigned int nr;
+
+	cfs_fake_cpu(&cc, 100);
+	cc.checked_min_vruntime = 100;
+	/* fake tasks are on CPU 0 */
+	a->sp.flags = SP_TASK_QUEUED;
+	b->sp.flags = SP_TASK_QUEUED;
+	c->sp.flags = SP_TASK_QUEUED;
+	cfs_queue_add(&cc, a);
+	cfs_queue_add(&cc, b);
+	cfs_queue_add(&cc, c);
+	KUNIT_EXPECT_EQ(test, cfs_queue_check(NULL, &cc, NULL, 0, &nr), 0U);
+	KUNIT_EXPECT_EQ(test, nr, 3U);
+
+	/* a key changed in place: the in-order walk goes backwards */
+	cfs_task(b)->vruntime = 400;
+	KUNIT_EXPECT_EQ(test, cfs_queue_check(NULL, &cc, NULL, 0, &nr), 1U);
+	cfs_task(b)->vruntime = 200;
+	/* a stale leftmost cache */
+	cc.tree.rb_leftmost = &b->sp.tree_node;
+	KUNIT_EXPECT_EQ(test, cfs_queue_check(NULL, &cc, NULL, 0, &nr), 1U);
+	cc.tree.rb_leftmost = &a->sp.tree_node;
+	/* nr_running and load against the tree */
+	cc.nr_running++;
+	cc.load--;
+	KUNIT_EXPECT_EQ(test, cfs_queue_check(NULL, &cc, NULL, 0, &nr), 2U);
+	cc.nr_running--;
+	cc.load++;
+
+	/* a running curr is counted; it must be the task running here */
+	cfs_queue_set_next(&cc, a);
+	KUNIT_EXPECT_EQ(test, cfs_queue_check(NULL, &cc, a, 0, &nr), 0U);
+	KUNIT_EXPECT_EQ(test, nr, 3U);
+	KUNIT_EXPECT_EQ(test, cfs_queue_check(NULL, &cc, NULL, 0, &nr), 1U);
+	/* buddies must be queued here */
+	cc.last = gone;
+	KUNIT_EXPECT_EQ(test, cfs_queue_check(NULL, &cc, a, 0, &nr), 1U);
+	cc.last = NULL;
+	/* min_vruntime never goes back */
+	cc.min_vruntime = 50;
+	KUNIT_EXPECT_EQ(test, cfs_queue_check(NULL, &cc, a, 0, &nr), 1U);
+	cc.min_vruntime = 150;
+	KUNIT_EXPECT_EQ(test, cfs_queue_check(NULL, &cc, a, 0, &nr), 0U);
+}
+
 static struct kunit_case cfs_test_cases[] = {
 	KUNIT_CASE(cfs_test_tree_order),
 	KUNIT_CASE(cfs_test_tree_wraps),
@@ -626,6 +680,7 @@ static struct kunit_case cfs_test_cases[] = {
 	KUNIT_CASE(cfs_test_yield_modes),
 	KUNIT_CASE(cfs_test_renormalise),
 	KUNIT_CASE(cfs_test_candidate),
+	KUNIT_CASE(cfs_test_check),
 	{}
 };
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for the dispatch layer: ops validation, the registry (unique
- * names, lookup, unregister) and tunable parsing.  The registry tests use a
- * policy that is registered but never activated.
+ * names, lookup, unregister), tunable parsing and the consistency check on
+ * the live system.  The registry tests use a policy that is registered but
+ * never activated.
  */
 #include <kunit/test.h>
 #include "internal.h"
@@ -239,6 +240,36 @@ static void sp_test_apply_setting(struct kunit *test)
 	sched_policy_unregister(ops);
 }
 
+/*
+ * The consistency check on the live system, whatever the boot policy:
+ * a report outside a run only returns 1 (for the policies' own tests),
+ * and a run says "ok" with the active policy's name (unless a policy
+ * loaded as a module took over meanwhile).
+ */
+static const char *sp_test_active_name(void)
+{
+	struct sched_policy_ops *ops = READ_ONCE(sched_policy_active);
+
+	return ops ? ops->name : SCHED_POLICY_DEFAULT_NAME;
+}
+
+static void sp_test_check_live(struct kunit *test)
+{
+	char *buf = kunit_kzalloc(test, 256, GFP_KERNEL);
+	const char *before, *after;
+	char want[64];
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_EXPECT_EQ(test, sched_policy_check_fail(NULL, "kunit %d", 1), 1);
+	before = sp_test_active_name();
+	KUNIT_ASSERT_GT(test, sched_policy_check_all(buf, 256), 0);
+	after = sp_test_active_name();
+	snprintf(want, sizeof(want), "ok policy=%s ", before);
+	if (before != after)
+		strscpy(want, "ok policy=", sizeof(want));
+	KUNIT_EXPECT_TRUE_MSG(test, str_has_prefix(buf, want), "verdict: %s", buf);
+}
+
 static struct kunit_case sp_core_test_cases[] = {
 	KUNIT_CASE(sp_test_validate_ok),
 	KUNIT_CASE(sp_test_validate_required_hooks),
@@ -247,6 +278,7 @@ static struct kunit_case sp_core_test_cases[] = {
 	KUNIT_CASE(sp_test_registry),
 	KUNIT_CASE(sp_test_parse_value),
 	KUNIT_CASE(sp_test_apply_setting),
+	KUNIT_CASE(sp_test_check_live),
 	{}
 };
 

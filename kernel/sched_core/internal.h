@@ -98,5 +98,7 @@ int sched_policy_switch_by_name(const char *name, size_t len);
 extern unsigned int sched_policy_watchdog_timeout_ms;
 void sched_policy_watchdog_rearm(void);
 void sched_policy_sysfs_remove(struct sched_policy_ops *ops);
+/* check.c */
+ssize_t sched_policy_check_all(char *buf, size_t len);
 
 #endif /* _KERNEL_SCHED_CORE_INTERNAL_H */

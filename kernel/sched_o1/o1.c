@@ -767,6 +767,139 @@ static void o1_dump(struct sched_policy_rq *rq)
 	o1_dump_array("expired", oc->expired);
 }
 
+/*
+ * Consistency check (ops->check, run under stop_machine).  For each of
+ * the two arrays: a level's bit is set iff its list is non-empty, no bit
+ * is set below MAX_RT_PRIO (RT tasks are not ours) or from 140 up (there
+ * is no delimiter bit: find_first_bit() is given the size), every task is
+ * on the list of its own dynamic priority in the array it records, is
+ * queued in the core and belongs to this CPU, and nr_active is the number
+ * of tasks on the lists.  For the CPU: active and expired are the two
+ * arrays, a non-empty expired array has its starvation clock running, and
+ * the load is the sum of the queued tasks' contributions.  The running
+ * task stays in its array, so the count is every task in both.  Each
+ * helper reports what it finds broken and returns how many; @rq may be
+ * NULL (KUnit).
+ */
+struct o1_check_sum {
+	unsigned int	nr;
+	unsigned long	load;
+};
+
+static const char *o1_array_name(struct o1_cpu *oc, struct o1_array *array)
+{
+	if (array == oc->active)
+		return "active";
+	if (array == oc->expired)
+		return "expired";
+	return array ? "a foreign array" : "no array";
+}
+
+static unsigned int o1_check_task(struct sched_policy_rq *rq,
+				  struct o1_cpu *oc, struct task_struct *p,
+				  struct o1_array *array, unsigned int idx,
+				  int cpu)
+{
+	struct o1_task *ot = o1_task(p);
+	unsigned int bad = 0;
+
+	if (ot->array != array || ot->prio != (int)idx)
+		bad += sched_policy_check_fail(rq, "o1: pid %d on %s level %u records prio %d in %s",
+					       p->pid, o1_array_name(oc, array),
+					       idx, ot->prio,
+					       o1_array_name(oc, ot->array));
+	if (!sched_policy_task_queued(p))
+		bad += sched_policy_check_fail(rq, "o1: pid %d is in an array but not queued",
+					       p->pid);
+	if (task_cpu(p) != cpu)
+		bad += sched_policy_check_fail(rq, "o1: pid %d is in cpu%d's arrays but on cpu%d",
+					       p->pid, cpu, task_cpu(p));
+	return bad;
+}
+
+/* One level: its tasks, and its bit against its list. */
+static unsigned int o1_check_level(struct sched_policy_rq *rq,
+				   struct o1_cpu *oc, struct o1_array *array,
+				   unsigned int idx, int cpu,
+				   struct o1_check_sum *sum)
+{
+	const char *name = o1_array_name(oc, array);
+	struct task_struct *p;
+	unsigned int bad = 0, n = 0;
+
+	list_for_each_entry(p, &array->queue[idx], sp.run_node) {
+		if (++n > PID_MAX_LIMIT)	/* a loop: stop */
+			return bad + sched_policy_check_fail(rq, "o1: %s level %u does not end",
+							     name, idx);
+		bad += o1_check_task(rq, oc, p, array, idx, cpu);
+		sum->load += o1_task(p)->load_ms;
+	}
+	sum->nr += n;
+	if (test_bit(idx, array->bitmap) != (n > 0))
+		bad += sched_policy_check_fail(rq, "o1: %s level %u: bit %d, %u tasks",
+					       name, idx,
+					       test_bit(idx, array->bitmap), n);
+	else if (n && idx < MAX_RT_PRIO)
+		bad += sched_policy_check_fail(rq, "o1: %s RT level %u holds %u tasks",
+					       name, idx, n);
+	return bad;
+}
+
+#define O1_BITMAP_BITS	(BITS_TO_LONGS(O1_NR_PRIO) * BITS_PER_LONG)
+
+static unsigned int o1_array_check(struct sched_policy_rq *rq,
+				   struct o1_cpu *oc, struct o1_array *array,
+				   int cpu, struct o1_check_sum *sum)
+{
+	const char *name = o1_array_name(oc, array);
+	unsigned int idx, bad = 0, before = sum->nr;
+	unsigned long over;
+
+	for (idx = 0; idx < O1_NR_PRIO; idx++)
+		bad += o1_check_level(rq, oc, array, idx, cpu, sum);
+	over = find_next_bit(array->bitmap, O1_BITMAP_BITS, O1_NR_PRIO);
+	if (over < O1_BITMAP_BITS)
+		bad += sched_policy_check_fail(rq, "o1: %s: bit %lu beyond the %d levels is set",
+					       name, over, O1_NR_PRIO);
+	if (array->nr_active != sum->nr - before)
+		bad += sched_policy_check_fail(rq, "o1: %s: nr_active %u, %u tasks on its lists",
+					       name, array->nr_active,
+					       sum->nr - before);
+	return bad;
+}
+
+/* Returns the failures; *nr: the tasks in both arrays. */
+static unsigned int o1_cpu_check(struct sched_policy_rq *rq,
+				 struct o1_cpu *oc, int cpu, unsigned int *nr)
+{
+	struct o1_check_sum sum = { };
+	unsigned int bad = 0;
+
+	*nr = 0;
+	if (oc->active == oc->expired ||
+	    (oc->active != &oc->arrays[0] && oc->active != &oc->arrays[1]) ||
+	    (oc->expired != &oc->arrays[0] && oc->expired != &oc->arrays[1]))
+		return sched_policy_check_fail(rq, "o1: active and expired are not the two arrays");
+	bad += o1_array_check(rq, oc, oc->active, cpu, &sum);
+	bad += o1_array_check(rq, oc, oc->expired, cpu, &sum);
+	if (oc->expired->nr_active && !oc->expired_timestamp)
+		bad += sched_policy_check_fail(rq, "o1: %u expired tasks but no expired_timestamp",
+					       oc->expired->nr_active);
+	if (oc->load != sum.load)
+		bad += sched_policy_check_fail(rq, "o1: load %lu, the queued tasks' sum %lu",
+					       oc->load, sum.load);
+	*nr = sum.nr;
+	return bad;
+}
+
+static unsigned int o1_check(struct sched_policy_rq *rq)
+{
+	unsigned int nr;
+
+	o1_cpu_check(rq, o1_cpu(rq), sched_policy_rq_cpu(rq), &nr);
+	return nr;
+}
+
 static struct sched_policy_ops o1_policy = {
 	.name			= "o1",
 	.owner			= THIS_MODULE,
@@ -788,6 +921,7 @@ static struct sched_policy_ops o1_policy = {
 	.migration_candidate	= o1_migration_candidate,
 	.timeslice_ns		= o1_timeslice_ns,
 	.dump			= o1_dump,
+	.check			= o1_check,
 	.tunables		= o1_tunables,
 	.stat_names		= o1_stat_names,
 	.nr_stats		= O1_NR_STATS,

@@ -3,7 +3,8 @@
  * KUnit tests for o1: priority-array insert/remove/pick order with the
  * bitmap checked after every operation, the array swap, the timeslice
  * table, the effective priority from sleep_avg, the interactive and
- * starving decisions, slice expiry, yield, and the balancer's candidate.
+ * starving decisions, slice expiry, yield, the balancer's candidate, and
+ * the consistency check finding each kind of corruption.
  * Included from o1.c; fake tasks only carry what o1 reads.  The expected
  * numbers are 2.6.22's, so the tests skip if a tunable was changed.
  */
@@ -355,6 +356,57 @@ static void o1_test_candidate(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, o1_array_candidate(oc->expired, dst), exp_low);
 }
 
+/* The consistency check: sound arrays, then one corruption at a time. */
+static void o1_test_check(struct kunit *test)
+{
+	struct o1_cpu *oc = o1_fake_cpu(test);
+	struct task_struct *a = o1_fake_task(test, 1, 0, 0);
+	struct task_struct *b = o1_fake_task(test, 2, 5, 0);
+	unsigned int nr;
+
+	/* fake tasks are on CPU 0 */
+	a->sp.flags = SP_TASK_QUEUED;
+	b->sp.flags = SP_TASK_QUEUED;
+	o1_load_add(oc, a);
+	o1_array_add(oc->active, a, false);
+	o1_load_add(oc, b);
+	o1_add_expired(oc, b, 1);
+	KUNIT_EXPECT_EQ(test, o1_cpu_check(NULL, oc, 0, &nr), 0U);
+	KUNIT_EXPECT_EQ(test, nr, 2U);
+
+	/* a level's bit clear over its non-empty list, set over an empty one */
+	__clear_bit(o1_task(a)->prio, oc->active->bitmap);
+	KUNIT_EXPECT_EQ(test, o1_cpu_check(NULL, oc, 0, &nr), 1U);
+	__set_bit(o1_task(a)->prio, oc->active->bitmap);
+	__set_bit(MAX_RT_PRIO, oc->active->bitmap);
+	KUNIT_EXPECT_EQ(test, o1_cpu_check(NULL, oc, 0, &nr), 1U);
+	__clear_bit(MAX_RT_PRIO, oc->active->bitmap);
+	/* 2.6.22's delimiter bit is not modelled: bit 140 stays clear */
+	__set_bit(O1_NR_PRIO, oc->expired->bitmap);
+	KUNIT_EXPECT_EQ(test, o1_cpu_check(NULL, oc, 0, &nr), 1U);
+	__clear_bit(O1_NR_PRIO, oc->expired->bitmap);
+	/* nr_active, the task's own level, the load, the starvation clock */
+	oc->expired->nr_active++;
+	KUNIT_EXPECT_EQ(test, o1_cpu_check(NULL, oc, 0, &nr), 1U);
+	oc->expired->nr_active--;
+	o1_task(b)->prio--;
+	KUNIT_EXPECT_EQ(test, o1_cpu_check(NULL, oc, 0, &nr), 1U);
+	o1_task(b)->prio++;
+	oc->load++;
+	KUNIT_EXPECT_EQ(test, o1_cpu_check(NULL, oc, 0, &nr), 1U);
+	oc->load--;
+	oc->expired_timestamp = 0;
+	KUNIT_EXPECT_EQ(test, o1_cpu_check(NULL, oc, 0, &nr), 1U);
+	oc->expired_timestamp = 1;
+	/* not queued in the core, and a task of another CPU */
+	a->sp.flags = 0;
+	task_thread_info(b)->cpu = 1;
+	KUNIT_EXPECT_EQ(test, o1_cpu_check(NULL, oc, 0, &nr), 2U);
+	a->sp.flags = SP_TASK_QUEUED;
+	task_thread_info(b)->cpu = 0;
+	KUNIT_EXPECT_EQ(test, o1_cpu_check(NULL, oc, 0, &nr), 0U);
+}
+
 static struct kunit_case o1_test_cases[] = {
 	KUNIT_CASE(o1_test_array_order),
 	KUNIT_CASE(o1_test_array_swap),
@@ -366,6 +418,7 @@ static struct kunit_case o1_test_cases[] = {
 	KUNIT_CASE(o1_test_granularity),
 	KUNIT_CASE(o1_test_yield),
 	KUNIT_CASE(o1_test_candidate),
+	KUNIT_CASE(o1_test_check),
 	{}
 };
 

@@ -107,6 +107,47 @@ static struct task_struct *rr_queue_candidate(struct rr_cpu *rc, int dst_cpu)
 	return NULL;
 }
 
+/*
+ * Consistency check (ops->check, run under stop_machine): every task on
+ * the queue is queued in the core, belongs to this CPU and is not running
+ * (the running task is off the queue), and the queue holds exactly the
+ * tasks the core counts.  Each helper reports what it finds broken and
+ * returns how many; @rq may be NULL (KUnit).
+ */
+static unsigned int rr_check_task(struct sched_policy_rq *rq,
+				  struct task_struct *p, int cpu)
+{
+	unsigned int bad = 0;
+
+	if (!sched_policy_task_queued(p))
+		bad += sched_policy_check_fail(rq, "rr: pid %d is on the queue but not queued",
+					       p->pid);
+	if (task_cpu(p) != cpu)
+		bad += sched_policy_check_fail(rq, "rr: pid %d is on cpu%d's queue but on cpu%d",
+					       p->pid, cpu, task_cpu(p));
+	if (sched_policy_task_running(p))
+		bad += sched_policy_check_fail(rq, "rr: pid %d runs but is on the queue",
+					       p->pid);
+	return bad;
+}
+
+/* Returns the failures; *nr: the tasks on the queue. */
+static unsigned int rr_queue_check(struct sched_policy_rq *rq,
+				   struct rr_cpu *rc, int cpu,
+				   unsigned int *nr)
+{
+	struct task_struct *p;
+	unsigned int bad = 0;
+
+	*nr = 0;
+	list_for_each_entry(p, &rc->queue, sp.run_node) {
+		if (++*nr > PID_MAX_LIMIT)	/* a loop: stop */
+			return bad + sched_policy_check_fail(rq, "rr: the queue does not end");
+		bad += rr_check_task(rq, p, cpu);
+	}
+	return bad;
+}
+
 /* Hooks */
 
 static void rr_cpu_init(struct sched_policy_rq *rq)
@@ -180,6 +221,14 @@ static u64 rr_timeslice_ns(struct task_struct *p)
 	return READ_ONCE(rr_timeslice_ms) * NSEC_PER_MSEC;
 }
 
+static unsigned int rr_check(struct sched_policy_rq *rq)
+{
+	unsigned int nr;
+
+	rr_queue_check(rq, rr_cpu(rq), sched_policy_rq_cpu(rq), &nr);
+	return nr;
+}
+
 static void rr_dump(struct sched_policy_rq *rq)
 {
 	struct task_struct *p;
@@ -208,6 +257,7 @@ static struct sched_policy_ops rr_policy = {
 	.migration_candidate	= rr_migration_candidate,
 	.timeslice_ns		= rr_timeslice_ns,
 	.dump			= rr_dump,
+	.check			= rr_check,
 	.tunables		= rr_tunables,
 	.stat_names		= rr_stat_names,
 	.nr_stats		= RR_NR_STATS,

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for rr's queue: FIFO order, slice expiry, head/tail
- * requeue, yield, and the migration candidate's affinity check.
+ * requeue, yield, the migration candidate's affinity check, and the
+ * consistency check finding each kind of corruption.
  * Included from rr.c; fake tasks only carry what rr reads.
  */
 #include <kunit/test.h>
@@ -114,6 +115,38 @@ static void rr_test_candidate_affinity(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, rr_queue_candidate(&rc, dst), pinned);
 }
 
+/* The consistency check: a sound queue, then one corruption at a time. */
+static void rr_test_check(struct kunit *test)
+{
+	struct rr_cpu rc = { .queue = LIST_HEAD_INIT(rc.queue) };
+	struct task_struct *a = rr_fake_task(test, 1);
+	struct task_struct *b = rr_fake_task(test, 2);
+	unsigned int nr;
+
+	/* fake tasks are on CPU 0 */
+	a->sp.flags = SP_TASK_QUEUED;
+	b->sp.flags = SP_TASK_QUEUED;
+	rr_queue_add(&rc, a, false);
+	rr_queue_add(&rc, b, false);
+	KUNIT_EXPECT_EQ(test, rr_queue_check(NULL, &rc, 0, &nr), 0U);
+	KUNIT_EXPECT_EQ(test, nr, 2U);
+
+	b->sp.flags = 0;		/* on the queue, not queued in the core */
+	KUNIT_EXPECT_EQ(test, rr_queue_check(NULL, &rc, 0, &nr), 1U);
+	b->sp.flags = SP_TASK_QUEUED;
+	task_thread_info(b)->cpu = 1;	/* on another CPU's run queue */
+	KUNIT_EXPECT_EQ(test, rr_queue_check(NULL, &rc, 0, &nr), 1U);
+	task_thread_info(b)->cpu = 0;
+#ifdef CONFIG_SMP
+	b->on_cpu = 1;			/* running, yet on the queue */
+	KUNIT_EXPECT_EQ(test, rr_queue_check(NULL, &rc, 0, &nr), 1U);
+	b->on_cpu = 0;
+#endif
+	list_del_init(&b->sp.run_node);
+	KUNIT_EXPECT_EQ(test, rr_queue_check(NULL, &rc, 0, &nr), 0U);
+	KUNIT_EXPECT_EQ(test, nr, 1U);
+}
+
 static struct kunit_case rr_test_cases[] = {
 	KUNIT_CASE(rr_test_fifo_order),
 	KUNIT_CASE(rr_test_slice_expiry),
@@ -121,6 +154,7 @@ static struct kunit_case rr_test_cases[] = {
 	KUNIT_CASE(rr_test_preempted_keeps_head),
 	KUNIT_CASE(rr_test_yield_ends_slice),
 	KUNIT_CASE(rr_test_candidate_affinity),
+	KUNIT_CASE(rr_test_check),
 	{}
 };
 
