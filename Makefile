@@ -13,6 +13,9 @@
 #                [RUNS=5] [VCPUS=2]  the experiments on every policy, report
 #                                    in results/<timestamp>/ (README)
 #   make rootfs                      the Debian image compare boots (root)
+#   make deb [BASE_CONFIG=/boot/config-$(uname -r)]
+#                                    Debian packages of the perf kernel and
+#                                    of sched-switch, in build/deb/
 #   make deps | tree | kernel | initramfs | clean
 #   FLAVOUR=test|perf|stock          debug test kernel (default), the
 #                                    measurement kernel without debug options,
@@ -40,7 +43,9 @@ else
 TREE := $(BUILD)/linux
 ASSEMBLE := boot/assemble-tree
 endif
-OBJ := $(BUILD)/obj-$(FLAVOUR)
+BASE_CONFIG ?=
+OBJ := $(BUILD)/obj-$(FLAVOUR)$(if $(BASE_CONFIG),-base)
+export BASE_CONFIG
 KIMAGE := $(OBJ)/arch/x86/boot/bzImage
 INITRD := $(BUILD)/initramfs.cpio.gz
 PROGS_DIR := $(BUILD)/progs
@@ -68,7 +73,9 @@ QUICK ?=
 RUNS ?= $(if $(QUICK),1,5)
 RESULTS ?= results/$(shell date -u +%Y%m%d-%H%M%S)
 
-.PHONY: help deps tree kernel initramfs module run shell test clean compare rootfs
+DEB_DIR := $(BUILD)/deb
+
+.PHONY: help deps tree kernel initramfs module run shell test clean compare rootfs deb deb-kernel
 
 help:
 	@sed -n '3,16s/^# \{0,1\}//p' Makefile
@@ -83,7 +90,7 @@ kernel: tree
 	@$(MAKE) --no-print-directory $(KIMAGE)
 
 $(OBJ)/.config: boot/make-config $(wildcard boot/config/*.config) \
-		$(TREE)/.sched-policy-stamp
+		$(TREE)/.sched-policy-stamp $(BASE_CONFIG)
 	boot/make-config $(TREE) $(OBJ) $(FLAVOUR) CC="ccache gcc" HOSTCC="ccache gcc"
 
 # kbuild decides what to rebuild; make only calls it when an input changed.
@@ -105,7 +112,7 @@ $(MODULES_STAMP): $(KIMAGE) boot/build-modules boot/new-policy \
 	boot/build-modules $(OBJ) $(MODULES_DIR)
 	@touch $@
 
-$(INITRD): boot/mkinitramfs boot/initramfs/init $(wildcard tests/guest/*.sh bench/guest/*.sh) \
+$(INITRD): boot/mkinitramfs boot/sched-switch boot/initramfs/init $(wildcard tests/guest/*.sh bench/guest/*.sh) \
 		$(PROGS) $(MODULES_STAMP)
 	boot/mkinitramfs $@ $(PROGS_DIR) $(MODULES_DIR)
 
@@ -134,7 +141,7 @@ test: kernel initramfs
 	@tests/run --kernel $(KIMAGE) --initrd $(INITRD) --logdir $(BUILD)/test-logs \
 		--obj $(OBJ) --tree $(TREE) --policies "$(POLICIES)"
 
-$(COMPARE_INITRD): boot/mkinitramfs boot/initramfs/init \
+$(COMPARE_INITRD): boot/mkinitramfs boot/sched-switch boot/initramfs/init \
 		$(wildcard tests/guest/*.sh bench/guest/*.sh) $(PROGS)
 	boot/mkinitramfs $@ $(PROGS_DIR)
 
@@ -151,6 +158,20 @@ compare: deps
 		--initrd $(COMPARE_INITRD) --rootfs $(ROOTFS) --out $(RESULTS) \
 		--policies "$(POLICIES)" --scenarios "$(SCENARIOS)" --runs $(RUNS) \
 		--vcpus $(VCPUS) $(if $(QUICK),--quick)
+
+# kbuild's bindeb-pkg on the measurement kernel (its own local version,
+# -schedpolicy, so it installs beside the distribution's), then the
+# sched-policy-tools package with sched-switch.
+deb: deps
+	@$(MAKE) --no-print-directory FLAVOUR=perf kernel
+	@$(MAKE) --no-print-directory FLAVOUR=perf deb-kernel
+	boot/mkdeb-tools $(DEB_DIR)
+	@ls -l $(DEB_DIR)
+
+deb-kernel:
+	+$(KMAKE) -j$(JOBS) bindeb-pkg
+	@mkdir -p $(DEB_DIR)
+	@mv $(dir $(OBJ))*.deb $(dir $(OBJ))*.buildinfo $(dir $(OBJ))*.changes $(DEB_DIR)/ 2>/dev/null || true
 
 clean:
 	rm -rf $(BUILD)

@@ -114,7 +114,7 @@ def cell(scenario, workload, params, variant='default', x=None, vcpus=None,
 def e0(quick, dur):
     """E0: ping-pong at 1 and 2 vCPUs and hackbench, stock vs ours."""
     pols = [STOCK, 'eevdf', 'o1']
-    loops = 50 if quick else 200
+    loops = 25 if quick else 200
     out = [cell('E0', 'pingpong', {'pairs': 1, 'dur': dur},
                 variant='pingpong', vcpus=v, policies=pols)
            for v in (1, 2)]
@@ -149,7 +149,7 @@ def e2(quick, _dur):
     modes = ('process-pipe', 'process-socket') if quick else \
         ('process-pipe', 'process-socket', 'thread-pipe', 'thread-socket')
     groups = (4,) if quick else (2, 4, 8)
-    loops = 50 if quick else 200
+    loops = 25 if quick else 200
     return [cell('E2', 'hackbench', {'mode': m, 'groups': g, 'loops': loops},
                  variant=f'{m},g={g}', est=4 * g * loops / 50)
             for m in modes for g in groups]
@@ -157,7 +157,7 @@ def e2(quick, _dur):
 
 def e3(quick, dur):
     """E3: latt alone and beside a parallel build."""
-    files = 8 if quick else 24
+    files = 4 if quick else 24
     return [cell('E3', 'latt', {'clients': 4, 'load': load, 'files': files,
                                 'dur': dur, 'trace': 1},
                  variant=f'load={load}', est=dur + (6 if load == 'build' else 2))
@@ -179,7 +179,7 @@ def e4(quick, dur):
 
 def e5(quick, _dur):
     """E5: parallel build time and idle share against vCPUs."""
-    files = 8 if quick else 32
+    files = 4 if quick else 32
     cpus = (1, 2) if quick else (1, 2, 4)
     return [cell('E5', 'build', {'files': files, 'jobs': 2 * v},
                  x=v, vcpus=v, est=files * 3 / v)
