@@ -178,18 +178,28 @@ def boot(args, key, cells, run, out):
     elif not env:
         why = (f'guest gave no output (qemu-run exit {proc.returncode}: '
                f'{proc.stdout.strip().splitlines()[-1:] or ""}), see {log}')
+    extra = {'boot_wall_s': round(wall, 1), 'log': os.path.relpath(log, out)}
+    return make_records(cells, key, run, env, parsed, why, extra), env
+
+
+def make_records(cells, key, run, env, parsed, why, extra):
+    """One record per cell of a boot from its parsed console output.
+
+    why: a reason that fails every cell of the boot (None when the boot
+    itself was sound); extra: keys added to every record.
+    """
+    vcpus, pol = key
     records = []
     for i, cell in enumerate(cells):
         got = parsed.get(f'c{i}')
         rec = {'scenario': cell['scenario'], 'variant': cell['variant'],
                'x': cell['x'], 'policy': pol, 'run': run, 'vcpus': vcpus,
                'workload': cell['workload'], 'params': cell['params'],
-               'kernel': env.get('kernel'), 'boot_wall_s': round(wall, 1),
-               'log': os.path.relpath(log, out)}
+               'kernel': env.get('kernel')}
+        rec.update(extra)
         if why or not got or got['ok'] is not True:
             error = why or (got and got['error']) or \
-                f'no result: the guest stopped first (qemu-run exit ' \
-                f'{proc.returncode}), see {log}'
+                f"no result: the guest stopped first, see {extra.get('log')}"
             rec.update({'ok': False, 'error': error, 'metrics': {},
                         'stats': {}})
         else:
@@ -197,7 +207,7 @@ def boot(args, key, cells, run, out):
                         'stats': got['stats'],
                         'quantiles': got['quantiles']})
         records.append(rec)
-    return records, env
+    return records
 
 
 def progress(i, n, key, run, runs, records, done_est, total_est, t_start):

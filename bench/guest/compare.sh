@@ -20,16 +20,22 @@
 #   SPBENCH end ID ok | fail REASON
 # The packaged tools (hackbench, gcc, make) run by chroot in the Debian root
 # file system on /dev/vda (boot/mkrootfs), mounted at /mnt/root.
+#
+# On a real machine (bench/compare/local.py) it runs as a normal program:
+# SPBENCH_NATIVE=1, the plan in SPBENCH_PLAN, lib.sh at SPTEST_LIB, the
+# build tree at SPBENCH_BUILDTREE, and the machine's own tools.
 # The workloads are called as w_$workload, and the $ts0 and $lat in the
 # trace triggers are the tracer's variables, not the shell's.
 # shellcheck disable=SC2317,SC2016
 T=compare
 # shellcheck source=tests/guest/lib.sh
-. /tests/lib.sh
+. "${SPTEST_LIB:-/tests/lib.sh}"
 
 TR=/sys/kernel/tracing
 ROOTFS=/mnt/root
-PLAN=/sys/firmware/qemu_fw_cfg/by_name/opt/spbench/plan/raw
+PLAN=${SPBENCH_PLAN:-/sys/firmware/qemu_fw_cfg/by_name/opt/spbench/plan/raw}
+NATIVE=${SPBENCH_NATIVE:-0}
+BUILDTREE=${SPBENCH_BUILDTREE:-/opt/buildtree}
 
 say() {
 	echo "SPBENCH $*"
@@ -48,7 +54,11 @@ mount_rootfs() {
 }
 
 in_rootfs() {
-	chroot "$ROOTFS" /usr/bin/env PATH=/usr/sbin:/usr/bin:/sbin:/bin "$@"
+	if [ "$NATIVE" = 1 ]; then
+		"$@"
+	else
+		chroot "$ROOTFS" /usr/bin/env PATH=/usr/sbin:/usr/bin:/sbin:/bin "$@"
+	fi
 }
 
 # ---- counters read before and after each cell ----
@@ -148,7 +158,7 @@ w_pickcost() {
 
 # hackbench from rt-tests: "Time: S" becomes HACKBENCH ... time_s=S
 w_hackbench() {
-	[ "$have_rootfs" = 1 ] || { echo "no root file system (boot/mkrootfs)"; return 1; }
+	[ "$have_rootfs" = 1 ] || { echo "no root file system (boot/mkrootfs) or tools (rt-tests, gcc, make)"; return 1; }
 	mode=$(kv mode process-pipe)
 	set -- -g "$(kv groups 10)" -l "$(kv loops 100)"
 	case "$mode" in
@@ -169,10 +179,10 @@ w_hackbench() {
 
 # one parallel build of the generated tree: wall time and idle share
 build_once() {
-	in_rootfs make -s -C /opt/buildtree clean >/dev/null 2>&1
+	in_rootfs make -s -C "$BUILDTREE" clean >/dev/null 2>&1
 	s0=$(proc_stat)
 	t0=$(sp_uptime)
-	in_rootfs make -s -C /opt/buildtree -j"$1" FILES="$2" >/tmp/build.out 2>&1 ||
+	in_rootfs make -s -C "$BUILDTREE" -j"$1" FILES="$2" >/tmp/build.out 2>&1 ||
 		{ tail -n 3 /tmp/build.out; return 1; }
 	t1=$(sp_uptime)
 	s1=$(proc_stat)
@@ -182,7 +192,7 @@ build_once() {
 }
 
 w_build() {
-	[ "$have_rootfs" = 1 ] || { echo "no root file system (boot/mkrootfs)"; return 1; }
+	[ "$have_rootfs" = 1 ] || { echo "no root file system (boot/mkrootfs) or tools (rt-tests, gcc, make)"; return 1; }
 	build_once "$(kv jobs "$SPTEST_NCPUS")" "$(kv files 16)"
 }
 
@@ -191,7 +201,7 @@ w_latt() {
 	load=$(kv load none)
 	lp=
 	if [ "$load" = build ]; then
-		[ "$have_rootfs" = 1 ] || { echo "no root file system (boot/mkrootfs)"; return 1; }
+		[ "$have_rootfs" = 1 ] || { echo "no root file system (boot/mkrootfs) or tools (rt-tests, gcc, make)"; return 1; }
 		(while :; do build_once "$(kv jobs $((SPTEST_NCPUS * 2)))" "$(kv files 16)" >/dev/null || exit 1; done) &
 		lp=$!
 		sleep 1
@@ -201,7 +211,7 @@ w_latt() {
 	if [ -n "$lp" ]; then
 		kill "$lp" 2>/dev/null
 		wait "$lp" 2>/dev/null
-		pkill -f 'make -s -C /opt/buildtree' 2>/dev/null
+		pkill -f "make -s -C $BUILDTREE" 2>/dev/null
 		sleep 1
 	fi
 	sed -n 's/^LATT_QUANTILES /QUANTILES /p' /tmp/latt.out >/tmp/latt.q
@@ -285,7 +295,12 @@ run_cell() {
 
 sp_begin
 have_rootfs=0
-if mount_rootfs 2>/dev/null; then
+if [ "$NATIVE" = 1 ]; then
+	if command -v hackbench >/dev/null && command -v make >/dev/null &&
+		command -v gcc >/dev/null && [ -f "$BUILDTREE/Makefile" ]; then
+		have_rootfs=1
+	fi
+elif mount_rootfs 2>/dev/null; then
 	have_rootfs=1
 fi
 plan=$PLAN
