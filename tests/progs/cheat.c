@@ -252,45 +252,54 @@ static void yieldpattern(struct meter *m, double burst)
 	}
 }
 
-/*
- * One fork chain member: run a burst, fork the successor, leave the
- * record and exit.  The record is written after the fork, so the member's
- * own CPU time (the fork included) is all in what the driver reaps; only
- * the member that sees the window end stops the chain.
- */
-static void chain_member(struct shared *sh, double burst)
+/* A chain member's record for the driver, then its exit. */
+static void chain_leave(struct shared *sh, const struct meter *m)
 {
-	struct meter m;
+	pid_t pid = getpid();
 	struct chain_rec *r;
-	int last;
-	pid_t pid;
 
-	meter_init(&m, sh);
-	last = spin_cpu(&m, burst);
-	if (!last) {
-		pid = fork();
-		if (pid < 0) {
-			perror("cheat: forkchain: fork");
-			sh->chain_failed = 1;
-			_exit(1);
-		}
-		if (pid == 0) {
-			chain_member(sh, burst);
-			_exit(0);	/* not reached */
-		}
-	}
-	pid = getpid();
 	if (pid >= sh->nrec) {
 		sh->chain_failed = 1;
 		_exit(1);
 	}
 	r = &sh->rec[pid];
 	r->pid = pid;
-	r->before = !m.started;
-	r->pre = m.pre;
-	r->stop = m.stop;
-	__sync_fetch_and_add(&sh->ticks[CHEAT_IDX], m.ticks);
+	r->before = !m->started;
+	r->pre = m->pre;
+	r->stop = m->stop;
+	__sync_fetch_and_add(&sh->ticks[CHEAT_IDX], m->ticks);
 	_exit(0);
+}
+
+/*
+ * The fork chain: each member runs a burst, forks its successor, leaves
+ * its record and exits; the successor goes round the loop.  The record is
+ * written after the fork, and the driver reaps the member's whole CPU
+ * time, fork and exit included.  The member that sees the window end
+ * stops the chain.
+ */
+static void forkchain(struct shared *sh, double burst)
+{
+	struct meter m;
+	pid_t pid;
+
+	for (;;) {
+		meter_init(&m, sh);
+		/* born inside the window: all of its CPU time counts */
+		if (now_sec(CLOCK_MONOTONIC) >= sh->measure_start)
+			m.started = 1;
+		if (!spin_cpu(&m, burst)) {
+			pid = fork();
+			if (pid < 0) {
+				perror("cheat: forkchain: fork");
+				sh->chain_failed = 1;
+				_exit(1);
+			}
+			if (pid == 0)
+				continue;	/* the successor's turn */
+		}
+		chain_leave(sh, &m);
+	}
 }
 
 static void worker(struct shared *sh, int idx, enum mode mode, long cpu,
@@ -311,7 +320,7 @@ static void worker(struct shared *sh, int idx, enum mode mode, long cpu,
 		;
 	close(rfd);
 	if (idx == CHEAT_IDX && mode == FORKCHAIN)
-		chain_member(sh, burst);
+		forkchain(sh, burst);
 
 	meter_init(&m, sh);
 	if (idx != CHEAT_IDX || mode == HONEST)
@@ -361,7 +370,7 @@ static double ru_cpu(const struct rusage *ru)
 	       ru->ru_stime.tv_sec + ru->ru_stime.tv_usec / 1e6;
 }
 
-static int is_worker(const pid_t *pids, int n, pid_t pid)
+static int is_one_of(const pid_t *pids, int n, pid_t pid)
 {
 	int i;
 
@@ -398,7 +407,8 @@ static int reap_all(struct shared *sh, const pid_t *pids, int n, int chain,
 			failed = 1;
 			continue;
 		}
-		if (!chain || (is_worker(pids, n, pid) && pid != pids[n - 1]))
+		/* the cheat worker, pids[n - 1], is the chain's first member */
+		if (!chain || is_one_of(pids, n - 1, pid))
 			continue;
 		in = chain_account(sh, pid, ru_cpu(&ru), chain_cpu);
 		if (in < 0)
@@ -431,6 +441,13 @@ static void report(const struct shared *sh, enum mode mode, long cpu,
 	       min, max, cheat_cpu / total / fair, total * 1e3,
 	       total / secs, procs,
 	       100.0 * sh->ticks[CHEAT_IDX] / window_ticks);
+}
+
+static int cpu_allowed(long cpu)
+{
+	cpu_set_t set;
+
+	return !sched_getaffinity(0, sizeof(set), &set) && CPU_ISSET(cpu, &set);
 }
 
 static enum mode parse_mode(const char *s)
@@ -477,6 +494,10 @@ int main(int argc, char **argv)
 	if (argc - optind != 1)
 		usage();
 	mode = parse_mode(argv[optind]);
+	if (!cpu_allowed(cpu)) {
+		fprintf(stderr, "cheat: cpu %ld is not one we may run on\n", cpu);
+		usage();
+	}
 
 	if (mode == FORKCHAIN)
 		nrec = read_pid_max();
@@ -517,9 +538,10 @@ int main(int argc, char **argv)
 	__sync_synchronize();
 	close(pfd[1]);
 
+	if (mode == FORKCHAIN)
+		procs = 0;	/* counted as they are reaped */
 	failed = reap_all(sh, pids, n, mode == FORKCHAIN, &cheat_cpu, &procs);
 	if (mode == FORKCHAIN) {
-		procs--;	/* the first member was counted as the worker */
 		if (sh->chain_failed) {
 			fprintf(stderr, "cheat: the fork chain broke\n");
 			failed = 1;
