@@ -7,6 +7,8 @@
 #   make run [POLICY=rr] [VCPUS=2]   boot under QEMU, run the demo, exit
 #   make shell [POLICY=rr]           interactive shell in the guest
 #   make test                        KUnit + boot tests, "N passed, N failed"
+#   make stress [STRESS_S=180]       the reliability suite under every policy
+#                                    (load, faults, bad input, exploits)
 #   make module M=DIR                build the policy in DIR as a module
 #                                    against the built kernel
 #   make compare [QUICK=1] [SCENARIOS="E1 E4"] [POLICIES="eevdf o1"]
@@ -74,8 +76,9 @@ RUNS ?= $(if $(QUICK),1,5)
 RESULTS ?= results/$(shell date -u +%Y%m%d-%H%M%S)
 
 DEB_DIR := $(BUILD)/deb
+STRESS_S ?= 180
 
-.PHONY: help deps tree kernel initramfs module run shell test clean compare rootfs deb deb-kernel
+.PHONY: help deps tree kernel initramfs module run shell test clean compare rootfs deb deb-kernel stress
 
 help:
 	@sed -n '3,16s/^# \{0,1\}//p' Makefile
@@ -140,6 +143,10 @@ shell: kernel initramfs
 test: kernel initramfs
 	@tests/run --kernel $(KIMAGE) --initrd $(INITRD) --logdir $(BUILD)/test-logs \
 		--obj $(OBJ) --tree $(TREE) --policies "$(POLICIES)"
+
+stress: kernel initramfs
+	@tests/run --kernel $(KIMAGE) --initrd $(INITRD) --logdir $(BUILD)/stress-logs \
+		--policies "$(POLICIES)" --stress $(STRESS_S)
 
 $(COMPARE_INITRD): boot/mkinitramfs boot/sched-switch boot/initramfs/init \
 		$(wildcard tests/guest/*.sh bench/guest/*.sh) $(PROGS)

@@ -131,3 +131,63 @@ sp_cost_run() {
 	fi
 	echo "COST n=$1 picks=$_p pick_ns=$(((_t1 - _t0) / _p)) enqueues=$_e enqueue_ns=$(((_u1 - _u0) / _e))"
 }
+
+# --- helpers of the stress tests (stress_*.sh) ---
+
+# sp_stress_secs: seconds of load for the stress tests, from the kernel
+# command line word sptest.stress_s=N (default 20: the short version that
+# fits make test; make stress passes more)
+sp_stress_secs() {
+	_s=20
+	read -r _cl </proc/cmdline
+	for _w in $_cl; do
+		case "$_w" in
+		sptest.stress_s=*) _s=${_w#sptest.stress_s=} ;;
+		esac
+	done
+	case "$_s" in
+	'' | *[!0-9]*) _s=20 ;;
+	esac
+	[ "$_s" -gt 0 ] || _s=20
+	echo "$_s"
+}
+
+# sp_kmsg_mark: put "sptest: $T begin" into the kernel log, where
+# sp_dmesg_since finds it
+sp_kmsg_mark() {
+	echo "sptest: $T begin" >/dev/kmsg 2>/dev/null ||
+		echo "$T: note: cannot write /dev/kmsg, checking the whole kernel log"
+}
+
+# sp_dmesg_since: the kernel log from the last sp_kmsg_mark of this test
+# on (all of it if the mark is not there, e.g. overwritten)
+sp_dmesg_since() {
+	dmesg >"$SP_TMP/dmesg.all"
+	_n=$(grep -n "sptest: $T begin" "$SP_TMP/dmesg.all" | tail -n 1 | cut -d: -f1)
+	tail -n +"${_n:-1}" "$SP_TMP/dmesg.all"
+}
+
+# sp_dmesg_problems: print the kernel log lines since sp_kmsg_mark that
+# report a hung task, a soft or hard lockup, an RCU stall, the OOM killer
+# or the policy stall watchdog; status 1 if there is one
+sp_dmesg_problems() {
+	sp_dmesg_since | grep -E -i 'hung task|hung_task|blocked for more than|soft lockup|hard lockup|rcu.*stall|out of memory|oom-kill|killed process|sched_policy: watchdog' &&
+		return 1
+	return 0
+}
+
+# sp_policy_check: read $SP/check (the active policy's consistency check,
+# which stops every CPU while it runs) and print its verdict, or "absent"
+# on a kernel without the file; status 1 only on a verdict that is not "ok"
+sp_policy_check() {
+	if [ ! -e "$SP/check" ]; then
+		echo absent
+		return 0
+	fi
+	_v=$(cat "$SP/check" 2>&1)
+	echo "$_v"
+	case "$_v" in
+	ok*) return 0 ;;
+	esac
+	return 1
+}
