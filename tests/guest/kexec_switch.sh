@@ -1,8 +1,8 @@
 #!/bin/sh
 # kexec_switch: boot/sched-switch restarts the kernel with another policy.
 # Booted with sptest.kexec_to=TARGET (a policy other than the boot one) and
-# the kernel image and initramfs as fw_cfg files opt/sptest/kernel and
-# opt/sptest/initrd (tests/run's kexec/2 boot).
+# the kernel image and initramfs as files "kernel" and "initrd" of a tar
+# archive on /dev/vda (tests/run's kexec/2 boot).
 #
 # First boot (TARGET not active): the refusals - an unknown policy, a
 # non-root caller, a missing kexec binary - each exit 1 with a message and
@@ -16,7 +16,6 @@ T=kexec_switch
 . /tests/lib.sh
 sp_begin
 
-FW=/sys/firmware/qemu_fw_cfg/by_name/opt/sptest
 read -r cmdline </proc/cmdline
 target=$(sp_kv sptest.kexec_to "$cmdline")
 [ -n "$target" ] || sp_fail "no sptest.kexec_to= on the command line"
@@ -52,8 +51,8 @@ expect_refusal() {
 }
 
 first_boot() {
-	if ! cp $FW/kernel/raw /tmp/kernel || ! cp $FW/initrd/raw /tmp/initrd; then
-		sp_fail "no opt/sptest/kernel and opt/sptest/initrd fw_cfg files"
+	if ! tar -xf /dev/vda -C /tmp kernel initrd; then
+		sp_fail "no kernel and initrd in a tar archive on /dev/vda"
 	fi
 	set -- --kernel /tmp/kernel --initrd /tmp/initrd
 	expect_refusal "unknown policy" "not in this kernel" sched-switch "$@" nonsense
@@ -68,6 +67,9 @@ first_boot() {
 	# the second kernel's initramfs: ours plus /kexec_from
 	mkdir -p /tmp/extra
 	printf '%s\n%s\n' "$cmdline" "$(date +%s)" >/tmp/extra/kexec_from
+	# a second archive must start at a multiple of 4 bytes
+	size=$(wc -c </tmp/initrd)
+	head -c $(((4 - size % 4) % 4)) /dev/zero >>/tmp/initrd
 	(cd /tmp/extra && echo kexec_from | cpio -o -H newc 2>/dev/null) >>/tmp/initrd ||
 		sp_fail "cannot extend the initramfs"
 	echo "$T: first boot: switching from $(sp_active) to $target at uptime $(sp_uptime) s"

@@ -171,7 +171,8 @@ sp_dmesg_since() {
 # report a hung task, a soft or hard lockup, an RCU stall, the OOM killer
 # or the policy stall watchdog; status 1 if there is one
 sp_dmesg_problems() {
-	sp_dmesg_since | grep -E -i 'hung task|hung_task|blocked for more than|soft lockup|hard lockup|rcu.*stall|out of memory|oom-kill|killed process|sched_policy: watchdog' &&
+	sp_dmesg_since | grep -v 'stall warnings timeout' |
+		grep -E -i 'hung task|hung_task|blocked for more than|soft lockup|hard lockup|rcu.*stall|out of memory|oom-kill|killed process|sched_policy: watchdog' &&
 		return 1
 	return 0
 }
@@ -190,4 +191,104 @@ sp_policy_check() {
 	ok*) return 0 ;;
 	esac
 	return 1
+}
+
+# sp_now_s: whole seconds since boot
+sp_now_s() {
+	read -r _up _ </proc/uptime
+	echo "${_up%.*}"
+}
+
+# sp_bg NAME CMD...: run CMD in the background (tracked for cleanup); its
+# output goes to $SP_TMP/NAME.out and, when it ends, its exit status to
+# $SP_TMP/NAME.rc (see sp_bg_wait)
+sp_bg() {
+	_name=$1
+	shift
+	rm -f "$SP_TMP/$_name.rc"
+	(
+		"$@" >"$SP_TMP/$_name.out" 2>&1
+		echo $? >"$SP_TMP/$_name.rc"
+	) &
+	sp_track $!
+}
+
+# sp_rounds NAME END CMD...: in the background (tracked), run CMD again
+# and again until the uptime reaches END seconds (at least once); output
+# appended to $SP_TMP/NAME.out, the number of rounds that succeeded in
+# $SP_TMP/NAME.rounds and, at the end, in $SP_TMP/NAME.rc 0 or the exit
+# status of the first round that failed (which ends the loop)
+sp_rounds() {
+	_name=$1
+	_end=$2
+	shift 2
+	rm -f "$SP_TMP/$_name.rc"
+	: >"$SP_TMP/$_name.out"
+	(
+		_r=0
+		_rc=0
+		while :; do
+			"$@" >>"$SP_TMP/$_name.out" 2>&1 || {
+				_rc=$?
+				echo "$T: round $((_r + 1)) of '$*' failed with status $_rc" >>"$SP_TMP/$_name.out"
+				break
+			}
+			_r=$((_r + 1))
+			[ "$(sp_now_s)" -lt "$_end" ] || break
+		done
+		echo "$_r" >"$SP_TMP/$_name.rounds"
+		echo "$_rc" >"$SP_TMP/$_name.rc"
+	) &
+	sp_track $!
+}
+
+# sp_bg_wait GRACE NAME...: wait up to GRACE seconds for the background
+# jobs NAME... (sp_bg, sp_rounds) to end.  Prints one line for each that
+# failed (exit status and the end of its output) or is still running
+# (then also the state of every process, and blocked tasks to the kernel
+# log); status 1 if any
+sp_bg_wait() {
+	_g=$1
+	shift
+	_i=0
+	while :; do
+		_left=""
+		for _n in "$@"; do
+			[ -e "$SP_TMP/$_n.rc" ] || _left="$_left $_n"
+		done
+		if [ -z "$_left" ] || [ "$_i" -ge $((_g * 2)) ]; then
+			break
+		fi
+		sleep 0.5
+		_i=$((_i + 1))
+	done
+	_bad=0
+	for _n in "$@"; do
+		if [ ! -e "$SP_TMP/$_n.rc" ]; then
+			echo "$_n: still running ${_g}s after the end of the load"
+			_bad=2
+		elif [ "$(cat "$SP_TMP/$_n.rc")" != 0 ]; then
+			echo "$_n: exit status $(cat "$SP_TMP/$_n.rc"): $(tail -n 4 "$SP_TMP/$_n.out" | tr '\n' '|')"
+			_bad=1
+		fi
+	done
+	if [ $_bad = 2 ]; then
+		for _d in /proc/[0-9]*; do
+			read -r _l 2>/dev/null <"$_d/stat" || continue
+			echo "  task $(echo "$_l" | cut -d' ' -f1-3) cpu=$(echo "$_l" | cut -d' ' -f39) wchan=$(cat "$_d/wchan" 2>/dev/null)"
+		done
+		echo w >/proc/sysrq-trigger 2>/dev/null
+	fi
+	[ $_bad = 0 ]
+}
+
+# sp_sum TAG KEY FILE...: the sum of the KEY=N words on the lines of FILE...
+# whose first word is TAG (0 if none)
+sp_sum() {
+	_tag=$1
+	_key=$2
+	shift 2
+	awk -v tag="$_tag" -v key="$_key=" '
+	$1 == tag { for (i = 2; i <= NF; i++) if (index($i, key) == 1) s += substr($i, length(key) + 1) }
+	END { printf "%.0f\n", s }' "$@"
 }

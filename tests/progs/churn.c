@@ -4,7 +4,7 @@
  * while they are queued, running or being migrated (the stress tests).
  *
  * usage: churn attr [-c WORKERS] [-u UNITS] [-i INTERVAL_US] [-a ACTIONS]
- *                   [-t SECONDS] [-S] [PID...]
+ *                   [-t SECONDS] [-S] [-x COMM]... [PID...]
  *        churn kill [-r ROUNDS] [-v VICTIMS] [-u UNITS]
  *
  * Both modes run as SCHED_FIFO 99 with SCHED_RESET_ON_FORK (their
@@ -23,15 +23,19 @@
  *   n  setpriority() to a random nice value in -5..19
  *   p  sched_setattr() to SCHED_NORMAL, SCHED_BATCH, SCHED_IDLE or
  *      SCHED_FIFO 1..10 (with SCHED_FLAG_RESET_ON_FORK), chosen at random;
- *      a target held in FIFO for 20 ms is put back to SCHED_NORMAL
+ *      one target at a time is made FIFO, and put back to SCHED_NORMAL
+ *      after 5 ms, an IDLE one after 100 ms (so that the load goes on)
  *   a  sched_setaffinity() to a random non-empty set of CPUs
  * Targets: the workers, every thread of the PIDs given, and with -S every
  * thread of churn's session except churn and its ancestors (rescanned
- * every 100 ms).  Runs until every worker has finished and, with -t, at
- * least SECONDS have passed.  Targets that are not workers and are still
- * alive get their original policy, nice value and affinity back at the
- * end.  A target that is gone (ESRCH) is dropped; an affinity a CPU
- * hotplug made impossible (EINVAL) counts as refused.  Prints:
+ * every 100 ms, or 10 times as long as a rescan takes), less the
+ * processes named COMM (up to 8 -x options).  Runs until every worker has
+ * finished and, with -t, at least SECONDS have passed.  Targets that are
+ * not workers and are still alive get their original policy, nice value
+ * and affinity back at the end.  A target that is gone (ESRCH) is dropped;
+ * an affinity a CPU hotplug made impossible (EINVAL) counts as refused.
+ * churn sleeps 4 times as long as it worked after each pass, so that it
+ * takes at most about a fifth of a CPU.  Prints:
  *
  *   CHURN mode=attr workers=W units=U secs=S targets=T nice=N policy=P fifo=F affinity=A gone=G refused=R errors=E failed=X
  *
@@ -42,14 +46,15 @@
  *              and an unchanged progress counter over 2 ms) and all but
  *              one get SIGKILL; then the spinner stops and the spared one
  *              must finish its UNITS (default 300) units
- *   running    (2 CPUs or more) a spinning worker alone on another CPU than
- *              churn gets SIGKILL at a moment its progress counter is seen
- *              to advance
+ *   running    (2 possible CPUs or more) a spinning worker on another CPU
+ *              than churn gets SIGKILL at a moment its progress counter is
+ *              seen to advance
  *   timer      a spinning worker arms a POSIX CPU-time timer that sends it
  *              SIGKILL after 1-20 ms of CPU time (it is running then)
- *   migrating  (2 CPUs or more) VICTIMS workers whose affinity a thread of
- *              churn moves from CPU to CPU without pause get SIGKILL one by
- *              one at random moments, all but one, which must finish
+ *   migrating  (2 possible CPUs or more) VICTIMS workers whose affinity a
+ *              thread of churn moves from CPU to CPU without pause get
+ *              SIGKILL one by one at random moments, all but one, which
+ *              must finish
  * Each killed victim must die of SIGKILL (a victim not killed gives up
  * after 60 s with exit status 3).  Prints:
  *
@@ -83,7 +88,8 @@
 #define MAX_TARGETS	4096
 #define MAX_VICTIMS	64
 #define MAX_PIDS	64
-#define FIFO_HOLD_S	0.020
+#define FIFO_HOLD_S	0.005
+#define IDLE_HOLD_S	0.100
 #define RESCAN_S	0.100
 #define VICTIM_MAX_S	60.0
 #define ATTR_RESET_ON_FORK	0x01
@@ -172,7 +178,8 @@ static struct result expected(long units)
  * when the result is @want, 1 when not.
  */
 static void __attribute__((noreturn))
-worker(long units, struct result want, int spin, volatile unsigned long *progress)
+worker(long units, struct result want, int spin,
+	volatile unsigned long *progress)
 {
 	struct result r = { 12345, 1.0 };
 	double give_up = now() + VICTIM_MAX_S;
@@ -254,8 +261,11 @@ struct target {
 	int saved;
 	struct churn_attr orig;
 	cpu_set_t orig_mask;
-	double fifo_since;
+	int held;		/* SCHED_FIFO or SCHED_IDLE, set by us */
+	double since;		/* when */
 };
+
+static int nfifo_held;
 
 static struct target *targets;
 static int ntargets;
@@ -299,6 +309,8 @@ static void add_target(pid_t tid, int worker)
 
 static void drop_target(int i)
 {
+	if (targets[i].held == SCHED_FIFO)
+		nfifo_held--;
 	targets[i] = targets[--ntargets];
 }
 
@@ -344,6 +356,29 @@ static int proc_stat(pid_t pid, pid_t *ppid, pid_t *sid)
 
 static pid_t ancestors[64];
 static int nancestors;
+static const char *excluded[8];
+static int nexcluded;
+
+/* Is process @pid named one of the -x names? */
+static int is_excluded(pid_t pid)
+{
+	char path[64], comm[64];
+	FILE *f;
+	int i, n;
+
+	if (!nexcluded)
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 1;
+	n = fscanf(f, "%63s", comm);
+	fclose(f);
+	for (i = 0; n == 1 && i < nexcluded; i++)
+		if (!strcmp(comm, excluded[i]))
+			return 1;
+	return 0;
+}
 
 static void find_ancestors(void)
 {
@@ -386,7 +421,7 @@ static void rescan(pid_t *pids, int npids, int session)
 				continue;
 			p = atoi(de->d_name);
 			if (p == me || is_ancestor(p) || proc_stat(p, &pp, &sid) ||
-			    sid != mysid)
+			    sid != mysid || is_excluded(p))
 				continue;
 			add_threads(p);
 		}
@@ -450,6 +485,9 @@ static int change(struct target *t, const char *actions)
 	cpu_set_t set;
 	int i, nice;
 
+	/* named COMM now: exec'ed since the scan, which saw the shell */
+	if (is_excluded(t->tid))
+		return -1;
 	if (save_target(t))
 		return -1;
 	switch (act) {
@@ -473,19 +511,26 @@ static int change(struct target *t, const char *actions)
 			a.sched_policy = SCHED_IDLE;
 			break;
 		default:
-			a.sched_policy = SCHED_FIFO;
+			a.sched_policy = nfifo_held ? SCHED_BATCH : SCHED_FIFO;
+			break;
+		}
+		if (a.sched_policy == SCHED_FIFO) {
 			a.sched_priority = 1 + rnd(10);
 			a.sched_flags = ATTR_RESET_ON_FORK;
-			break;
 		}
 		a.sched_nice = nice;
 		if (outcome(set_attr(t->tid, &a), "sched_setattr", t, &n_policy))
 			return -1;
+		if (t->held == SCHED_FIFO)
+			nfifo_held--;
+		t->held = 0;
+		if (a.sched_policy == SCHED_FIFO || a.sched_policy == SCHED_IDLE) {
+			t->held = a.sched_policy;
+			t->since = now();
+		}
 		if (a.sched_policy == SCHED_FIFO) {
 			n_fifo++;
-			t->fifo_since = now();
-		} else {
-			t->fifo_since = 0;
+			nfifo_held++;
 		}
 		return 0;
 	case 'a':
@@ -519,11 +564,11 @@ static int attr_main(int argc, char **argv)
 	pid_t pids[MAX_PIDS];
 	const char *actions = "npa";
 	int opt, npids = 0, session = 0, status;
-	double secs = 0, t0, last_scan = 0, t;
+	double secs = 0, t0, next_scan = 0, t, t_pass, busy, scan;
 	struct result want;
 	pid_t p;
 
-	while ((opt = getopt(argc, argv, "+c:u:i:a:t:Sh")) != -1) {
+	while ((opt = getopt(argc, argv, "+c:u:i:a:t:Sx:h")) != -1) {
 		switch (opt) {
 		case 'c':
 			nworkers = parse_long(optarg, "worker count", 0, 256);
@@ -544,6 +589,11 @@ static int attr_main(int argc, char **argv)
 			break;
 		case 'S':
 			session = 1;
+			break;
+		case 'x':
+			if (nexcluded == 8)
+				goto usage;
+			excluded[nexcluded++] = optarg;
 			break;
 		default:
 			goto usage;
@@ -572,6 +622,7 @@ static int attr_main(int argc, char **argv)
 		add_target(p, 1);
 	}
 	left = nworkers;
+	t_pass = now();
 	for (;;) {
 		while (left > 0 && (p = waitpid(-1, &status, WNOHANG)) > 0) {
 			struct target *w = find_target(p);
@@ -589,23 +640,36 @@ static int attr_main(int argc, char **argv)
 		t = now();
 		if (left == 0 && t - t0 >= secs)
 			break;
-		if ((npids || session) && t - last_scan >= RESCAN_S) {
+		if ((npids || session) && t >= next_scan) {
 			rescan(pids, npids, session);
-			last_scan = t;
+			/* rescans take at most a tenth of the time */
+			scan = now() - t;
+			next_scan = t + (scan * 10 > RESCAN_S ? scan * 10 : RESCAN_S);
+			t_pass += scan;
 		}
 		for (i = 0; i < ntargets; i++) {
 			struct target *h = &targets[i];
 
-			if (h->fifo_since && t - h->fifo_since > FIFO_HOLD_S) {
-				h->fifo_since = 0;
-				if (set_normal(h) && errno != ESRCH)
-					error_note("ending FIFO", h->tid, errno);
-			}
+			if (!h->held || t - h->since <= (h->held == SCHED_FIFO ?
+							 FIFO_HOLD_S : IDLE_HOLD_S))
+				continue;
+			if (h->held == SCHED_FIFO)
+				nfifo_held--;
+			h->held = 0;
+			if (set_normal(h) && errno != ESRCH)
+				error_note("ending FIFO or IDLE", h->tid, errno);
 		}
 		/* a target found gone is dropped at the next scan or reap */
 		if (ntargets && *actions)
 			change(&targets[rnd(ntargets)], actions);
-		nap_us(interval);
+		/*
+		 * churn runs as FIFO 99: after a slow pass it sleeps 4 times
+		 * as long, so that it takes at most a fifth of a CPU (and
+		 * another tenth for the rescans)
+		 */
+		busy = now() - t_pass;
+		nap_us(interval + (long)(4e6 * busy));
+		t_pass = now();
 	}
 	for (i = 0; i < ntargets; i++)
 		restore(&targets[i]);
@@ -614,7 +678,7 @@ static int attr_main(int argc, char **argv)
 	       n_fifo, n_aff, n_gone, n_refused, n_errors, failed);
 	return failed || n_errors ? 1 : 0;
 usage:
-	fprintf(stderr, "usage: churn attr [-c WORKERS] [-u UNITS] [-i INTERVAL_US] [-a ACTIONS] [-t SECONDS] [-S] [PID...]\n");
+	fprintf(stderr, "usage: churn attr [-c WORKERS] [-u UNITS] [-i INTERVAL_US] [-a ACTIONS] [-t SECONDS] [-S] [-x COMM]... [PID...]\n");
 	return 2;
 }
 
@@ -714,12 +778,20 @@ static void kill_queued(int nv, long units, struct result want)
 	if (spinner == 0) {
 		double give_up = now() + 2.0;
 
-		if (become_fifo(50))
-			_exit(1);
+		/* churn made it FIFO 50 already: it runs before the victims */
 		shm->spinner_running = 1;
 		while (!shm->stop && now() < give_up)
 			;
 		_exit(0);
+	}
+	{
+		struct sched_param sp = { .sched_priority = 50 };
+
+		if (sched_setscheduler(spinner, SCHED_FIFO, &sp)) {
+			fprintf(stderr, "churn: sched_setscheduler(%d, FIFO 50): %s\n",
+				(int)spinner, strerror(errno));
+			exit(1);
+		}
 	}
 	unpin(0);
 	t = now();
@@ -901,7 +973,8 @@ static int kill_main(int argc, char **argv)
 	shm = map_shared(sizeof(*shm));
 	if (become_fifo(99))
 		return 1;
-	multi = sysconf(_SC_NPROCESSORS_ONLN) > 1;
+	/* CPUs that are offline now (hotplug) may be back for the next kind */
+	multi = ncpus > 1;
 	want = expected(units);
 	for (r = 0; r < rounds; r++) {
 		kill_queued(nv, units, want);
