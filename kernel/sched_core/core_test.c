@@ -176,7 +176,7 @@ static void sp_test_registry(struct kunit *test)
 static void sp_test_parse_value(struct kunit *test)
 {
 	static const char * const bad[] = {
-		"", "\n", "-1", "abc", "0", "11", "5x", " 5", "+5",
+		"", "\n", "-1", "abc", "0", "11", "5x", " 5", "+5", "5\n\n",
 		"0000000000000000000000005", "18446744073709551616",
 	};
 	static const char binary[] = { '5', '\0', '1' };

@@ -182,13 +182,17 @@ int sched_policy_parse_value(const char *buf, size_t len, u64 min, u64 max,
 			     u64 *out)
 {
 	char tmp[24];
+	size_t i;
 	u64 val;
 
 	if (len && buf[len - 1] == '\n')
 		len--;
-	if (!len || len >= sizeof(tmp) || memchr(buf, '\0', len) ||
-	    !isdigit(buf[0]))
+	if (!len || len >= sizeof(tmp))
 		return -EINVAL;
+	/* digits only: kstrtou64 would also take a second trailing newline */
+	for (i = 0; i < len; i++)
+		if (!isdigit(buf[i]))
+			return -EINVAL;
 	memcpy(tmp, buf, len);
 	tmp[len] = '\0';
 	if (kstrtou64(tmp, 10, &val) || val < min || val > max)

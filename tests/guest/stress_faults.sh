@@ -11,8 +11,8 @@
 #           victims must finish their work
 # and for the S seconds churn: 4 workers of 50*S units of fixed work whose
 # affinity (random CPU sets, single CPUs included) and those of every
-# other thread of the test but the hogs below change every 2 ms, and that
-# must finish with the right result.
+# other thread of the test but the shells and the hogs below change every
+# 2 ms, and that must finish with the right result.
 # With 2 CPUs or more, meanwhile, the CPUs but CPU 0 go offline and online
 # again in turn (with 3 or more, every third cycle two at once).  Before
 # each offline a hog is pinned to the CPU (and seen pinned); after it,
@@ -93,7 +93,7 @@ end=$((start + secs))
 sp_rounds forks "$end" forkstorm -p 100 -t 50 -j 4
 sp_rounds pipes "$end" pingpong -t 2 -p 4
 sp_rounds kill "$end" churn kill -r 2 -v 3 -u 300
-sp_bg churn churn attr -S -x hog -a a -t "$secs" -i 2000 -c 4 -u $((50 * secs))
+sp_bg churn churn attr -S -x sh -x hog -a a -t "$secs" -i 2000 -c 4 -u $((50 * secs))
 jobs="forks pipes kill churn"
 
 checks=0

@@ -6,8 +6,9 @@
 #   hackbench  pingpong: 6 pairs of processes passing bytes over pipes, 1 s
 #   pingpong   pingpong: one pair, 1 s
 #   yield      yieldstorm: 2 rings of 4 threads passing a token with
-#              sched_yield(), 3 s (each ring must pass a message: o1's
-#              yield to the expired array can hold a ring up for a second)
+#              sched_yield(), 3 s; each ring must pass a message, but
+#              under o1 (whose yield can hold a ring up for seconds, see
+#              yield_round) a round where one did not is only counted
 #   sleeper    wakelat: a 3 ms periodic sleeper, 1 s
 #   idle0..7   8 loops of "sleep 1" (sleeping tasks)
 #   work       churn: 2 workers of 100 units of fixed computation with
@@ -39,12 +40,29 @@ pol=$(sp_active)
 sp_kmsg_mark
 echo "$T: policy=$pol cpus=$SPTEST_NCPUS load for ${secs}s"
 
+# yield_round: a round of yieldstorm.  Under o1 its own failure "ring N
+# passed no message" is o1's sched_yield by design (the yielder waits in
+# the expired array, up to starvation_limit_ms x runnable tasks: seconds
+# at 1 CPU under this load): counted as a stalled round, not failed.
+# shellcheck disable=SC2317 # called by sp_rounds
+yield_round() {
+	yieldstorm -t 3 -r 2 -n 4 >"$SP_TMP/yield.last" 2>&1
+	_rc=$?
+	cat "$SP_TMP/yield.last"
+	if [ "$_rc" = 1 ] && [ "$pol" = o1 ] &&
+		grep -q 'passed no message' "$SP_TMP/yield.last"; then
+		echo "YIELD_STALLED"
+		return 0
+	fi
+	return "$_rc"
+}
+
 start=$(sp_now_s)
 end=$((start + secs))
 sp_rounds forks "$end" forkstorm -p 60 -t 30 -j 4
 sp_rounds hackbench "$end" pingpong -t 1 -p 6
 sp_rounds pingpong "$end" pingpong -t 1 -p 1
-sp_rounds yield "$end" yieldstorm -t 3 -r 2 -n 4
+sp_rounds yield "$end" yield_round
 sp_rounds sleeper "$end" wakelat -t 1 -p 3000 -w 100 -l sleeper
 sp_rounds work "$end" churn attr -c 2 -u 100 -a ''
 jobs="forks hackbench pingpong yield sleeper work"
@@ -102,6 +120,8 @@ detail="$detail forks=$(sp_sum FORKSTORM procs "$o/forks.out")"
 detail="$detail threads=$(sp_sum FORKSTORM threads "$o/forks.out")"
 detail="$detail pipe_round_trips=$(sp_sum PINGPONG round_trips "$o/hackbench.out" "$o/pingpong.out")"
 detail="$detail yields=$(sp_sum YIELDSTORM yields "$o/yield.out")"
+stalled=$(grep -c '^YIELD_STALLED' "$o/yield.out")
+[ "$stalled" = 0 ] || detail="$detail yield_rounds_stalled=$stalled"
 detail="$detail sleeper_wakeups=$(sp_sum WAKELAT n "$o/sleeper.out")"
 detail="$detail work_units=$(($(sp_sum CHURN units "$o/work.out") * 2 + 4 * 100 * secs))"
 cn=$(sp_sum CHURN nice "$o/churn.out")

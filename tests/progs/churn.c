@@ -9,7 +9,11 @@
  *
  * Both modes run as SCHED_FIFO 99 with SCHED_RESET_ON_FORK (their
  * children and threads start as SCHED_NORMAL), so that they keep control
- * over the RT tasks they make, also on one CPU.
+ * over the RT tasks they make, also on one CPU.  They never read /proc as
+ * RT tasks (attr drops to SCHED_OTHER for its scans): a /proc lookup can
+ * wait for a lower-priority task, which an RT task spinning there on its
+ * CPU would starve for good under a policy (no RT throttling in 6.12
+ * without RT_GROUP_SCHED, and no deadline server for the policy class).
  *
  * A worker does UNITS units of fixed work (a unit: 2000 integer and
  * floating-point steps), calls sched_yield() after every 4th unit and
@@ -42,10 +46,10 @@
  * kill: ROUNDS (default 5) rounds, each of
  *   queued     VICTIMS (default 3) spinning workers pinned to one CPU, and
  *              a SCHED_FIFO spinner on that CPU; while the spinner runs the
- *              victims are runnable and make no progress (checked: state R
- *              and an unchanged progress counter over 2 ms) and all but
- *              one get SIGKILL; then the spinner stops and the spared one
- *              must finish its UNITS (default 300) units
+ *              victims (never sleeping) are runnable and make no progress
+ *              (checked: an unchanged progress counter over 2 ms) and all
+ *              but one get SIGKILL; then the spinner stops and the spared
+ *              one must finish its UNITS (default 300) units
  *   running    (2 possible CPUs or more) a spinning worker on another CPU
  *              than churn gets SIGKILL at a moment its progress counter is
  *              seen to advance
@@ -220,6 +224,15 @@ static int become_fifo(int prio)
 		return -1;
 	}
 	return 0;
+}
+
+static void be_normal(void)
+{
+	struct sched_param sp = { .sched_priority = 0 };
+
+	if (sched_setscheduler(0, SCHED_OTHER | SCHED_RESET_ON_FORK, &sp))
+		fprintf(stderr, "churn: sched_setscheduler(OTHER): %s\n",
+			strerror(errno));
 }
 
 static int ncpus;	/* possible CPU ids are 0..ncpus-1 */
@@ -485,9 +498,6 @@ static int change(struct target *t, const char *actions)
 	cpu_set_t set;
 	int i, nice;
 
-	/* named COMM now: exec'ed since the scan, which saw the shell */
-	if (is_excluded(t->tid))
-		return -1;
 	if (save_target(t))
 		return -1;
 	switch (act) {
@@ -640,8 +650,18 @@ static int attr_main(int argc, char **argv)
 		t = now();
 		if (left == 0 && t - t0 >= secs)
 			break;
-		if ((npids || session) && t >= next_scan) {
+		/*
+		 * Rescans read /proc (see the top): as SCHED_OTHER, at a
+		 * moment no target is held in FIFO.  A lookup of a dead
+		 * task's entry can loop in shrink_dcache_parent() waiting
+		 * for a task of lower priority.
+		 */
+		if ((npids || session) && t >= next_scan && !nfifo_held) {
+			if (*actions)
+				be_normal();
 			rescan(pids, npids, session);
+			if (*actions && become_fifo(99))
+				return 1;
 			/* rescans take at most a tenth of the time */
 			scan = now() - t;
 			next_scan = t + (scan * 10 > RESCAN_S ? scan * 10 : RESCAN_S);
@@ -734,23 +754,6 @@ static int reap(pid_t p)
 	return -1;
 }
 
-static char proc_state(pid_t pid)
-{
-	char path[64], buf[512], *p;
-	FILE *f;
-	size_t n;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	f = fopen(path, "r");
-	if (!f)
-		return '?';
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	p = strrchr(buf, ')');
-	return p && p[1] == ' ' ? p[2] : '?';
-}
-
 static void kill_queued(int nv, long units, struct result want)
 {
 	pid_t v[MAX_VICTIMS], spinner;
@@ -804,7 +807,7 @@ static void kill_queued(int nv, long units, struct result want)
 		before[i] = shm->progress[i];
 	nap_us(2000);
 	for (i = 1; i < nv; i++) {
-		if (before[i] == shm->progress[i] && proc_state(v[i]) == 'R')
+		if (before[i] == shm->progress[i])
 			k_queued++;
 		else
 			k_not_queued++;
