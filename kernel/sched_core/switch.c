@@ -310,14 +310,15 @@ int sched_policy_switch_by_name(const char *name, size_t len)
 		return -EINVAL;
 	memcpy(buf, name, len);
 	buf[len] = '\0';
+	/* a policy name; also refuses a second trailing newline */
+	if (strspn(buf, "abcdefghijklmnopqrstuvwxyz0123456789_") != len)
+		return -EINVAL;
 
 	mutex_lock(&sched_policy_mutex);
 	if (strcmp(buf, SCHED_POLICY_DEFAULT_NAME)) {
 		ops = sched_policy_find(buf, len);
 		if (!ops) {
 			mutex_unlock(&sched_policy_mutex);
-			if (strspn(buf, "abcdefghijklmnopqrstuvwxyz0123456789_") != len)
-				return -EINVAL;
 			request_module("sched-policy-%s", buf);
 			mutex_lock(&sched_policy_mutex);
 			ops = sched_policy_find(buf, len);
