@@ -192,17 +192,13 @@ def disable_unit():
 
 def write_meta(state):
     """meta.json in the results folder, as make compare writes it."""
-    meta = {'started': state['started'], 'finished': state.get('finished'),
-            'kernel_release': state['kernel'], 'stock_release': None,
-            'config': 'this machine\'s installed kernel',
-            'accel': 'real hardware', 'host': runner.host_text(),
-            'runs': state['runs'], 'quick': state['quick'],
-            'policies': state['policies'], 'baseline': 'eevdf',
-            'vcpus_default': os.cpu_count(), 'rootfs': True,
-            'scenarios': {s: scenarios.META[s] for s in state['scenarios']}}
-    with open(os.path.join(state['out'], 'meta.json'), 'w',
-              encoding='utf-8') as f:
-        json.dump(meta, f, indent=1)
+    runner.save_meta(state['out'], started=state['started'],
+                     finished=state.get('finished'), kernel=state['kernel'],
+                     stock=None, config='this machine\'s installed kernel',
+                     accel_name='real hardware', runs=state['runs'],
+                     quick=state['quick'], policies=state['policies'],
+                     vcpus=os.cpu_count(), rootfs=True,
+                     used=state['scenarios'])
 
 
 def append_records(state, records):

@@ -221,22 +221,32 @@ def progress(i, n, key, run, runs, records, done_est, total_est, t_start):
           f'about {left / 60:.1f} min left', flush=True)
 
 
-def write_meta(args, out, started, kernels, finished=None):
-    """meta.json: what the report needs besides the records."""
-    used = sorted({c['scenario'] for c in
-                   scenarios.cells_for(args.scenarios, args.quick)})
-    policies = ([scenarios.STOCK] if args.stock_kernel else []) + \
-        [p for p in args.policies if p != scenarios.STOCK]
+def save_meta(out, *, started, finished, kernel, stock, config, accel_name,
+              runs, quick, policies, vcpus, rootfs, used):
+    """OUT/meta.json, what the report needs besides the records (make
+    compare's and local.py's): the given fields, this host, the baseline
+    and the descriptions of the scenarios USED, in that order."""
     meta = {'started': started, 'finished': finished,
-            'kernel_release': kernels.get('ours'),
-            'stock_release': kernels.get('stock'),
-            'config': args.config, 'accel': accel(), 'host': host_text(),
-            'runs': args.runs, 'quick': args.quick, 'policies': policies,
-            'baseline': 'eevdf', 'vcpus_default': args.vcpus,
-            'rootfs': bool(args.rootfs and os.path.isfile(args.rootfs)),
+            'kernel_release': kernel, 'stock_release': stock,
+            'config': config, 'accel': accel_name, 'host': host_text(),
+            'runs': runs, 'quick': quick, 'policies': policies,
+            'baseline': 'eevdf', 'vcpus_default': vcpus, 'rootfs': rootfs,
             'scenarios': {s: scenarios.META[s] for s in used}}
     with open(os.path.join(out, 'meta.json'), 'w', encoding='utf-8') as f:
         json.dump(meta, f, indent=1)
+
+
+def write_meta(args, out, started, kernels, finished=None):
+    """meta.json of this make compare (every scenario has cells in both
+    the quick and the full matrix, so args.scenarios are those used)."""
+    policies = ([scenarios.STOCK] if args.stock_kernel else []) + \
+        [p for p in args.policies if p != scenarios.STOCK]
+    save_meta(out, started=started, finished=finished,
+              kernel=kernels.get('ours'), stock=kernels.get('stock'),
+              config=args.config, accel_name=accel(), runs=args.runs,
+              quick=args.quick, policies=policies, vcpus=args.vcpus,
+              rootfs=bool(args.rootfs and os.path.isfile(args.rootfs)),
+              used=sorted(set(args.scenarios)))
 
 
 def now_iso():

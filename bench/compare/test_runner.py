@@ -1,7 +1,11 @@
 """Tests of the runner's matrix (run by tests/host/compare_unit.sh)."""
 
 import argparse
+import json
+import os
+import tempfile
 import unittest
+from collections import Counter
 
 import runner
 import scenarios
@@ -47,10 +51,37 @@ class MatrixTest(unittest.TestCase):
         self.assertEqual(runner.plan_text(cells),
                          'c0 yieldstorm dur=2 rings=4\nc1 pickcost\n')
 
-    def test_full_matrix_is_bigger(self):
-        quick = scenarios.cells_for(list(scenarios.BUILDERS), True)
-        full = scenarios.cells_for(list(scenarios.BUILDERS), False)
-        self.assertGreater(len(full), len(quick))
+    def test_quick_and_full_matrix(self):
+        """Cells per scenario and run length of each matrix: quick keeps
+        every scenario (write_meta relies on it), with 24 of the 45 cells
+        and 2 s runs instead of 5 s."""
+        want = {True: ({'E0': 3, 'E1': 6, 'E2': 2, 'E3': 2, 'E4': 6,
+                        'E5': 2, 'E6': 3}, 2),
+                False: ({'E0': 3, 'E1': 9, 'E2': 12, 'E3': 2, 'E4': 12,
+                         'E5': 3, 'E6': 4}, 5)}
+        for quick, (counts, dur) in want.items():
+            cells = scenarios.cells_for(list(scenarios.BUILDERS), quick)
+            self.assertEqual(Counter(c['scenario'] for c in cells), counts,
+                             f'quick={quick}')
+            self.assertEqual({c['params']['dur'] for c in cells
+                              if 'dur' in c['params']}, {dur})
+
+    def test_meta(self):
+        """meta.json: the scenarios asked for, sorted, once each; stock
+        first among the policies when its kernel is given."""
+        a = args(['eevdf', 'stock', 'rr'], ['E3', 'E1', 'E3'], 'bz')
+        a.config, a.runs, a.rootfs = 'cfg', 3, None
+        with tempfile.TemporaryDirectory() as out:
+            runner.write_meta(a, out, 'T0', {'ours': 'r1'}, 'T1')
+            with open(os.path.join(out, 'meta.json'), encoding='utf-8') as f:
+                meta = json.load(f)
+        self.assertEqual(list(meta['scenarios']), ['E1', 'E3'])
+        self.assertEqual(meta['scenarios']['E1'], scenarios.META['E1'])
+        self.assertEqual(meta['policies'], ['stock', 'eevdf', 'rr'])
+        self.assertEqual((meta['started'], meta['finished'],
+                          meta['kernel_release'], meta['stock_release'],
+                          meta['quick'], meta['rootfs']),
+                         ('T0', 'T1', 'r1', None, True, False))
 
 
 if __name__ == '__main__':

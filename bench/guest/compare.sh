@@ -303,13 +303,7 @@ if [ "$NATIVE" = 1 ]; then
 elif mount_rootfs 2>/dev/null; then
 	have_rootfs=1
 fi
-plan=$PLAN
-read -r cmdline </proc/cmdline
-for w in $cmdline; do
-	case "$w" in
-	spbench.plan=*) plan=${w#spbench.plan=} ;;
-	esac
-done
+plan=$(sp_cmdline spbench.plan "$PLAN")
 [ -r "$plan" ] || sp_fail "no plan: $plan not readable"
 say "env kernel=$(uname -r) policy=$(sp_active) cpus=$SPTEST_NCPUS rootfs=$have_rootfs"
 cp "$plan" /tmp/plan

@@ -17,7 +17,7 @@ T=kexec_switch
 sp_begin
 
 read -r cmdline </proc/cmdline
-target=$(sp_kv sptest.kexec_to "$cmdline")
+target=$(sp_cmdline sptest.kexec_to)
 [ -n "$target" ] || sp_fail "no sptest.kexec_to= on the command line"
 
 # words of $1 except sched_policy=, one per line

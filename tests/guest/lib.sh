@@ -87,6 +87,14 @@ sp_kv() {
 	echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -n 1
 }
 
+# sp_cmdline KEY [DEFAULT]: the value of the word KEY=value on the kernel
+# command line (the last one when KEY is there twice, as the kernel and
+# /init read it), or DEFAULT when there is none or it is empty
+sp_cmdline() {
+	_v=$(sp_kv "$1" "$(awk '{ for (i = NF; i > 0; i--) print $i }' /proc/cmdline)")
+	echo "${_v:-${2-}}"
+}
+
 # the active policy name, or "eevdf" on a kernel without the policy class
 sp_active() {
 	if [ -r "$SP/active" ]; then
@@ -138,18 +146,62 @@ sp_cost_run() {
 # command line word sptest.stress_s=N (default 20: the short version that
 # fits make test; make stress passes more)
 sp_stress_secs() {
-	_s=20
-	read -r _cl </proc/cmdline
-	for _w in $_cl; do
-		case "$_w" in
-		sptest.stress_s=*) _s=${_w#sptest.stress_s=} ;;
-		esac
-	done
+	_s=$(sp_cmdline sptest.stress_s 20)
 	case "$_s" in
 	'' | *[!0-9]*) _s=20 ;;
 	esac
 	[ "$_s" -gt 0 ] || _s=20
 	echo "$_s"
+}
+
+# sp_stress_begin: the start of a stress test's load.  Sets secs
+# (sp_stress_secs), grace (max(60, secs): how long the workers may take to
+# end after the load), pol (the active policy), start (sp_now_s) and end
+# (start + secs), marks the kernel log (sp_kmsg_mark) and says so
+# shellcheck disable=SC2034 # the variables are for the test
+sp_stress_begin() {
+	secs=$(sp_stress_secs)
+	grace=$((secs > 60 ? secs : 60))
+	pol=$(sp_active)
+	sp_kmsg_mark
+	echo "$T: policy=$pol cpus=$SPTEST_NCPUS load for ${secs}s"
+	start=$(sp_now_s)
+	end=$((start + secs))
+}
+
+# sp_stress_wait JOB...: the end of a stress test's load: waits up to
+# $grace seconds for the background jobs JOB... (sp_bg_wait), sets loaded
+# (seconds since $start), stops every tracked helper (sp_cleanup) and
+# prints each job's rounds and last two lines of output.  Status 1 if a
+# job failed or did not end, with failed = the reasons on one line
+# shellcheck disable=SC2034 # the variables are for the test
+sp_stress_wait() {
+	failed=$(sp_bg_wait "$grace" "$@")
+	_rc=$?
+	loaded=$(($(sp_now_s) - start))
+	sp_cleanup
+	for _j in "$@"; do
+		echo "--- $_j: $(cat "$SP_TMP/$_j.rounds" 2>/dev/null || echo 1) round(s)"
+		grep -v '^$' "$SP_TMP/$_j.out" | tail -n 2
+	done
+	failed=$(echo "$failed" | head -n 20 | tr '\n' ';')
+	return $_rc
+}
+
+# sp_stress_after: the checks after a stress test's load: reads $SP/check
+# once more (sp_policy_check; a verdict not "ok" is added to verdicts, a
+# read to checks), sets problems to the kernel log's reports since the
+# start (sp_dmesg_problems, "" if none) and now to the active policy
+# shellcheck disable=SC2034 # the variables are for the test
+sp_stress_after() {
+	_v=$(sp_policy_check) || verdicts="$verdicts|after: $_v"
+	echo "$T: check after the load: $_v"
+	case "$_v" in
+	absent) ;;
+	*) checks=$((checks + 1)) ;;
+	esac
+	problems=$(sp_dmesg_problems) && problems=""
+	now=$(sp_active)
 }
 
 # sp_kmsg_mark: put "sptest: $T begin" into the kernel log, where

@@ -32,13 +32,8 @@ T=stress_faults
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh
 sp_begin
-
-secs=$(sp_stress_secs)
-grace=$((secs > 60 ? secs : 60))
-pol=$(sp_active)
+sp_stress_begin
 n=$SPTEST_NCPUS
-sp_kmsg_mark
-echo "$T: policy=$pol cpus=$n load for ${secs}s"
 
 # every CPU online again (also when the test fails half-way)
 all_online() {
@@ -88,8 +83,6 @@ fail() {
 	sp_fail "$@"
 }
 
-start=$(sp_now_s)
-end=$((start + secs))
 sp_rounds forks "$end" forkstorm -p 100 -t 50 -j 4
 sp_rounds pipes "$end" pingpong -t 2 -p 4
 sp_rounds kill "$end" churn kill -r 2 -v 3 -u 300
@@ -186,21 +179,16 @@ fi
 all_online
 
 # shellcheck disable=SC2086 # word list
-failed=$(sp_bg_wait "$grace" $jobs)
+sp_stress_wait $jobs
 rc=$?
-loaded=$(($(sp_now_s) - start))
+# the pinned hogs (not tracked: sp_cleanup left them alone)
 hogbad=""
 for h in $hogs; do
 	read -r p <"$SP_TMP/hog$h.pid"
 	wait "$p" || hogbad="$hogbad hog $h (pid $p) status $?: $(tr '\n' ' ' <"$SP_TMP/hog$h.out");"
 	grep -q '^HOG ' "$SP_TMP/hog$h.out" || hogbad="$hogbad hog $h (pid $p) no result;"
 done
-sp_cleanup
-for j in $jobs; do
-	echo "--- $j: $(cat "$SP_TMP/$j.rounds" 2>/dev/null || echo 1) round(s)"
-	grep -v '^$' "$SP_TMP/$j.out" | tail -n 2
-done
-[ $rc -eq 0 ] || fail "workers failed: $(echo "$failed" | head -n 20 | tr '\n' ';')"
+[ $rc -eq 0 ] || fail "workers failed: $failed"
 [ -z "$hogbad" ] || fail "pinned hogs failed:$hogbad"
 for f in /sys/devices/system/cpu/cpu[0-9]*/online; do
 	[ -e "$f" ] || continue
@@ -210,14 +198,7 @@ done
 online=$(grep -c '^processor' /proc/cpuinfo)
 [ "$online" = "$n" ] || fail "$online CPUs online at the end, expected $n"
 
-v=$(sp_policy_check) || verdicts="$verdicts|after: $v"
-echo "$T: check after the load: $v"
-case "$v" in
-absent) ;;
-*) checks=$((checks + 1)) ;;
-esac
-problems=$(sp_dmesg_problems) && problems=""
-now=$(sp_active)
+sp_stress_after
 
 o=$SP_TMP
 kq=$(sp_sum CHURN queued "$o/kill.out")

@@ -33,12 +33,7 @@ T=stress_load
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh
 sp_begin
-
-secs=$(sp_stress_secs)
-grace=$((secs > 60 ? secs : 60))
-pol=$(sp_active)
-sp_kmsg_mark
-echo "$T: policy=$pol cpus=$SPTEST_NCPUS load for ${secs}s"
+sp_stress_begin
 
 # yield_round: a round of yieldstorm.  Under o1 its own failure "ring N
 # passed no message" is o1's sched_yield by design (the yielder waits in
@@ -57,8 +52,6 @@ yield_round() {
 	return "$_rc"
 }
 
-start=$(sp_now_s)
-end=$((start + secs))
 sp_rounds forks "$end" forkstorm -p 60 -t 30 -j 4
 sp_rounds hackbench "$end" pingpong -t 1 -p 6
 sp_rounds pingpong "$end" pingpong -t 1 -p 1
@@ -95,24 +88,9 @@ else
 fi
 
 # shellcheck disable=SC2086 # word list
-failed=$(sp_bg_wait "$grace" $jobs)
-rc=$?
-loaded=$(($(sp_now_s) - start))
-sp_cleanup
-for n in $jobs; do
-	echo "--- $n: $(cat "$SP_TMP/$n.rounds" 2>/dev/null || echo 1) round(s)"
-	grep -v '^$' "$SP_TMP/$n.out" | tail -n 2
-done
-[ $rc -eq 0 ] || sp_fail "workers failed: $(echo "$failed" | head -n 20 | tr '\n' ';')"
+sp_stress_wait $jobs || sp_fail "workers failed: $failed"
 
-v=$(sp_policy_check) || verdicts="$verdicts|after: $v"
-echo "$T: check after the load: $v"
-case "$v" in
-absent) ;;
-*) checks=$((checks + 1)) ;;
-esac
-problems=$(sp_dmesg_problems) && problems=""
-now=$(sp_active)
+sp_stress_after
 
 o=$SP_TMP
 detail="policy=$pol cpus=$SPTEST_NCPUS secs=$secs loaded_s=$loaded"

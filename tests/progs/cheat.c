@@ -388,7 +388,6 @@ static void worker(struct shared *sh, int idx, enum cheat_mode mode, long cpu,
 		   double burst, int rfd)
 {
 	struct meter m;
-	char c;
 
 	if (pin_to_cpu(cpu))
 		_exit(1);
@@ -398,8 +397,7 @@ static void worker(struct shared *sh, int idx, enum cheat_mode mode, long cpu,
 		_exit(1);
 	}
 	/* wait for the start signal: the driver closes the write end */
-	while (read(rfd, &c, 1) < 0 && errno == EINTR)
-		;
+	wait_byte(rfd);
 	close(rfd);
 	if (idx == CHEAT_IDX && mode == FORKCHAIN)
 		forkchain(sh, burst);
@@ -580,7 +578,7 @@ int main(int argc, char **argv)
 			warmup = parse_seconds(optarg, 3600);
 			break;
 		case 'c':
-			cpu = parse_long(optarg, "cpu", 0, CPU_SETSIZE - 1);
+			cpu = parse_cpu(optarg);
 			break;
 		case 'n':
 			honest = parse_long(optarg, "honest hog count", 1, MAX_HONEST);
@@ -617,14 +615,7 @@ int main(int argc, char **argv)
 	/* the hogs take slots 0..honest-1, the cheat the last pids[] entry */
 	n = honest + 1;
 	for (i = 0; i < n; i++) {
-		pids[i] = fork();
-		if (pids[i] < 0) {
-			perror("cheat: fork");
-			while (--i >= 0)
-				kill(pids[i], SIGKILL);
-			return 1;
-		}
-		if (pids[i] == 0) {
+		if (fork_child(pids, i) == 0) {
 			close(pfd[1]);
 			worker(sh, i < honest ? i : CHEAT_IDX, mode, cpu, burst,
 			       pfd[0]);

@@ -622,11 +622,7 @@ static int attr_main(int argc, char **argv)
 	want = expected(units);
 	t0 = now();
 	for (i = 0; i < nworkers; i++) {
-		p = fork();
-		if (p < 0) {
-			fprintf(stderr, "churn: fork: %s\n", strerror(errno));
-			return 1;
-		}
+		p = xfork();
 		if (p == 0)
 			worker(units, want, 0, NULL);
 		add_target(p, 1);
@@ -724,12 +720,8 @@ static void kfail(const char *what, int pid, int n)
 static pid_t fork_victim(long units, struct result want, int spin,
 			 volatile unsigned long *progress)
 {
-	pid_t p = fork();
+	pid_t p = xfork();
 
-	if (p < 0) {
-		fprintf(stderr, "churn: fork: %s\n", strerror(errno));
-		exit(1);
-	}
 	if (p == 0)
 		worker(units, want, spin, progress);
 	return p;
@@ -773,11 +765,7 @@ static void kill_queued(int nv, long units, struct result want)
 		v[i] = fork_victim(i ? -1 : units, want, 1, &shm->progress[i]);
 	}
 	nap_us(5000);
-	spinner = fork();
-	if (spinner < 0) {
-		fprintf(stderr, "churn: fork: %s\n", strerror(errno));
-		exit(1);
-	}
+	spinner = xfork();
 	if (spinner == 0) {
 		double give_up = now() + 2.0;
 
@@ -862,12 +850,8 @@ static void kill_running(void)
 static void kill_timer(void)
 {
 	long ms = 1 + rnd(20);
-	pid_t v = fork();
+	pid_t v = xfork();
 
-	if (v < 0) {
-		fprintf(stderr, "churn: fork: %s\n", strerror(errno));
-		exit(1);
-	}
 	if (v == 0) {
 		struct sigevent ev = { 0 };
 		struct itimerspec its = { 0 };

@@ -172,10 +172,7 @@ static void task(long idx, int rfd, int wfd, int leader, struct shared *sh,
 static void child(long idx, int start_r, int rfd, int wfd, int leader,
 		  struct shared *sh, long nap_us)
 {
-	char c;
-
-	while (read(start_r, &c, 1) < 0 && errno == EINTR)
-		;
+	wait_byte(start_r);
 	close(start_r);
 	task(idx, rfd, wfd, leader, sh, nap_us);
 }
@@ -293,13 +290,8 @@ int main(int argc, char **argv)
 	sh->deadline = t0 + secs;
 	close(start[0]);
 	close(start[1]);	/* the start: every task reads end of file */
-	for (i = 0; i < started; i++) {
-		int status;
-
-		if (wait(&status) < 0 || !WIFEXITED(status) ||
-		    WEXITSTATUS(status))
-			failed = 1;
-	}
+	if (reap_children(started))
+		failed = 1;
 	t1 = now_sec(CLOCK_MONOTONIC);
 	if (failed) {
 		fprintf(stderr, "computemix: a task or a setup step failed\n");

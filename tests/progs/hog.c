@@ -50,7 +50,7 @@ int main(int argc, char **argv)
 			secs = parse_seconds(optarg, 86400);
 			break;
 		case 'c':
-			pin = parse_long(optarg, "cpu", 0, CPU_SETSIZE - 1);
+			pin = parse_cpu(optarg);
 			break;
 		case 'n':
 			nice_val = parse_long(optarg, "nice", -20, 19);

@@ -221,7 +221,6 @@ static long start_clients(int *wfd, long clients, struct shared *sh)
 {
 	int ready[2], pfd[2];
 	long i, n = 0;
-	char c;
 
 	if (pipe(ready)) {
 		perror("latt: pipe");
@@ -255,8 +254,7 @@ static long start_clients(int *wfd, long clients, struct shared *sh)
 	close(ready[1]);
 	/* wait until every client is about to block in read() */
 	for (i = 0; i < n; i++)
-		while (read(ready[0], &c, 1) < 0 && errno == EINTR)
-			;
+		wait_byte(ready[0]);
 	close(ready[0]);
 	return n;
 }
@@ -301,13 +299,8 @@ int main(int argc, char **argv)
 		failed = 1;
 	for (i = 0; i < started; i++)
 		close(wfd[i]);
-	for (i = 0; i < started; i++) {
-		int status;
-
-		if (wait(&status) < 0 || !WIFEXITED(status) ||
-		    WEXITSTATUS(status))
-			failed = 1;
-	}
+	if (reap_children(started))
+		failed = 1;
 	if (failed) {
 		fprintf(stderr, "latt: a client or a setup step failed\n");
 		return 1;

@@ -37,7 +37,6 @@ int main(int argc, char **argv)
 	double secs = 3.0, end;
 	long cpu = 0, n, i, started = 0;
 	int opt, failed = 0, pfd[2];
-	char c;
 
 	while ((opt = getopt(argc, argv, "+t:c:h")) != -1) {
 		switch (opt) {
@@ -45,7 +44,7 @@ int main(int argc, char **argv)
 			secs = parse_seconds(optarg, 3600);
 			break;
 		case 'c':
-			cpu = parse_long(optarg, "cpu", 0, CPU_SETSIZE - 1);
+			cpu = parse_cpu(optarg);
 			break;
 		default:
 			usage();
@@ -73,8 +72,7 @@ int main(int argc, char **argv)
 		if (pid == 0) {
 			/* blocked until the parent closes the write end */
 			close(pfd[1]);
-			while (read(pfd[0], &c, 1) < 0 && errno == EINTR)
-				;
+			wait_byte(pfd[0]);
 			end = now_sec(CLOCK_MONOTONIC) + secs;
 			while (now_sec(CLOCK_MONOTONIC) < end)
 				for (volatile int j = 0; j < 1000; j++)
@@ -85,13 +83,8 @@ int main(int argc, char **argv)
 	}
 	close(pfd[0]);
 	close(pfd[1]);
-	for (i = 0; i < started; i++) {
-		int status;
-
-		if (wait(&status) < 0 || !WIFEXITED(status) ||
-		    WEXITSTATUS(status))
-			failed = 1;
-	}
+	if (reap_children(started))
+		failed = 1;
 	printf("MANYHOGS n=%ld cpu=%ld secs=%g started=%ld\n", n, cpu, secs,
 	       started);
 	return failed;

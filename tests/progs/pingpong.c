@@ -135,15 +135,12 @@ int main(int argc, char **argv)
 			kill(pids[i], SIGKILL);
 	}
 	for (i = 0; i < n; i++) {
-		int status;
-
 		if (pids[i] < 0) {
 			perror("pingpong: fork");
 			failed = 1;
 			continue;
 		}
-		if (waitpid(pids[i], &status, 0) < 0 || !WIFEXITED(status) ||
-		    WEXITSTATUS(status))
+		if (!reap_ok(pids[i]))
 			failed = 1;
 	}
 	for (i = 0; i < pairs; i++)

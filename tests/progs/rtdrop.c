@@ -51,7 +51,7 @@ int main(int argc, char **argv)
 
 	while ((opt = getopt(argc, argv, "c:t:")) != -1) {
 		if (opt == 'c')
-			cpu = parse_long(optarg, "cpu", 0, CPU_SETSIZE - 1);
+			cpu = parse_cpu(optarg);
 		else if (opt == 't')
 			seconds = parse_seconds(optarg, 3600);
 		else {

@@ -81,12 +81,10 @@ static void child(struct shared *sh, int idx, long cpu, double gap, int rfd)
 {
 	struct hogrec *h = &sh->hog[idx];
 	double start, last, t;
-	char c;
 
 	if (pin_to_cpu(cpu))
 		_exit(1);
-	while (read(rfd, &c, 1) < 0 && errno == EINTR)
-		;
+	wait_byte(rfd);
 	start = last = now_sec(CLOCK_MONOTONIC);
 	while (last < sh->deadline) {
 		t = now_sec(CLOCK_MONOTONIC);
@@ -156,7 +154,7 @@ int main(int argc, char **argv)
 			secs = parse_seconds(optarg, 600);
 			break;
 		case 'c':
-			cpu = parse_long(optarg, "cpu", 0, CPU_SETSIZE - 1);
+			cpu = parse_cpu(optarg);
 			break;
 		case 'g':
 			gap = parse_long(optarg, "gap_us", 1, 1000000) / 1e6;
@@ -179,14 +177,7 @@ int main(int argc, char **argv)
 	}
 	fflush(stdout);
 	for (i = 0; i < n; i++) {
-		pids[i] = fork();
-		if (pids[i] < 0) {
-			perror("runlat: fork");
-			while (--i >= 0)
-				kill(pids[i], SIGKILL);
-			return 1;
-		}
-		if (pids[i] == 0) {
+		if (fork_child(pids, i) == 0) {
 			close(pfd[1]);
 			child(sh, i, cpu, gap, pfd[0]);
 		}
@@ -198,10 +189,7 @@ int main(int argc, char **argv)
 	close(pfd[1]);
 
 	for (i = 0; i < n; i++) {
-		int status;
-
-		if (waitpid(pids[i], &status, 0) < 0 || !WIFEXITED(status) ||
-		    WEXITSTATUS(status) || !sh->hog[i].done ||
+		if (!reap_ok(pids[i]) || !sh->hog[i].done ||
 		    sh->hog[i].overflow) {
 			fprintf(stderr, "runlat: hog %d (pid %d) failed\n", i,
 				(int)pids[i]);

@@ -75,7 +75,6 @@ static void child(struct shared *sh, int idx, long pin, long nice_val,
 		  int policy, int rfd)
 {
 	double c0, c1, t, last, gap = 0;
-	char c;
 
 	if (pin >= 0 && pin_to_cpu(pin))
 		_exit(1);
@@ -94,8 +93,7 @@ static void child(struct shared *sh, int idx, long pin, long nice_val,
 		_exit(1);
 	}
 	/* wait for the start signal: the parent closes the write end */
-	while (read(rfd, &c, 1) < 0 && errno == EINTR)
-		;
+	wait_byte(rfd);
 	while (now_sec(CLOCK_MONOTONIC) < sh->measure_start) {
 		for (volatile int i = 0; i < 1000; i++)
 			;
@@ -154,14 +152,7 @@ int main(int argc, char **argv)
 	}
 	fflush(stdout);
 	for (i = 0; i < n; i++) {
-		pids[i] = fork();
-		if (pids[i] < 0) {
-			perror("share: fork");
-			while (--i >= 0)
-				kill(pids[i], SIGKILL);
-			return 1;
-		}
-		if (pids[i] == 0) {
+		if (fork_child(pids, i) == 0) {
 			close(pfd[1]);
 			child(sh, i, pin, nices[i], policies[i], pfd[0]);
 		}

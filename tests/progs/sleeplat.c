@@ -92,7 +92,7 @@ int main(int argc, char **argv)
 			secs = parse_seconds(optarg, 600);
 			break;
 		case 'c':
-			cpu = parse_long(optarg, "cpu", 0, CPU_SETSIZE - 1);
+			cpu = parse_cpu(optarg);
 			break;
 		case 'p':
 			period_us = parse_long(optarg, "period_us", 100, 1000000);
@@ -119,14 +119,7 @@ int main(int argc, char **argv)
 		return 1;
 	fflush(stdout);
 	for (i = 0; i < n; i++) {
-		pids[i] = fork();
-		if (pids[i] < 0) {
-			perror("sleeplat: fork");
-			while (--i >= 0)
-				kill(pids[i], SIGKILL);
-			return 1;
-		}
-		if (pids[i] == 0) {
+		if (fork_child(pids, i) == 0) {
 			for (;;)
 				for (volatile int k = 0; k < 1000; k++)
 					;
@@ -166,13 +159,8 @@ int main(int argc, char **argv)
 		if (now - due > period_us / 1e6)
 			clock_gettime(CLOCK_MONOTONIC, &next);
 	}
-	for (i = 0; i < n; i++) {
-		int status;
-
-		kill(pids[i], SIGKILL);
-		if (waitpid(pids[i], &status, 0) < 0)
-			failed = 1;
-	}
+	if (kill_children(pids, n))
+		failed = 1;
 	if (cnt < 10) {
 		fprintf(stderr, "sleeplat: only %d samples\n", cnt);
 		return 1;

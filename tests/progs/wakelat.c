@@ -113,7 +113,7 @@ int main(int argc, char **argv)
 			work_us = parse_long(optarg, "work", 0, 10000000);
 			break;
 		case 'c':
-			pin = parse_long(optarg, "cpu", 0, CPU_SETSIZE - 1);
+			pin = parse_cpu(optarg);
 			break;
 		case 'n':
 			nice_val = parse_long(optarg, "nice", -20, 19);

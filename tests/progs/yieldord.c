@@ -56,7 +56,7 @@ int main(int argc, char **argv)
 			secs = parse_seconds(optarg, 600);
 			break;
 		case 'c':
-			cpu = parse_long(optarg, "cpu", 0, CPU_SETSIZE - 1);
+			cpu = parse_cpu(optarg);
 			break;
 		default:
 			usage();
@@ -71,14 +71,7 @@ int main(int argc, char **argv)
 		return 1;
 	fflush(stdout);
 	for (i = 0; i < n; i++) {
-		pids[i] = fork();
-		if (pids[i] < 0) {
-			perror("yieldord: fork");
-			while (--i >= 0)
-				kill(pids[i], SIGKILL);
-			return 1;
-		}
-		if (pids[i] == 0)
+		if (fork_child(pids, i) == 0)
 			for (;;)
 				sh->count[i]++;
 	}
@@ -98,13 +91,8 @@ int main(int argc, char **argv)
 		one += ran == 1;
 		all += ran == n;
 	}
-	for (i = 0; i < n; i++) {
-		int status;
-
-		kill(pids[i], SIGKILL);
-		if (waitpid(pids[i], &status, 0) < 0)
-			failed = 1;
-	}
+	if (kill_children(pids, n))
+		failed = 1;
 	if (!yields) {
 		fprintf(stderr, "yieldord: no yields\n");
 		return 1;

@@ -52,7 +52,7 @@ int main(int argc, char **argv)
 	long cpu = 0, k = 3, yields = 0, complete = 0, i;
 	pid_t pids[MAX_SPINNERS];
 	volatile double *last;
-	int opt, rc = 0;
+	int opt;
 
 	while ((opt = getopt(argc, argv, "+t:c:k:h")) != -1) {
 		switch (opt) {
@@ -60,7 +60,7 @@ int main(int argc, char **argv)
 			secs = parse_seconds(optarg, 3600);
 			break;
 		case 'c':
-			cpu = parse_long(optarg, "cpu", 0, CPU_SETSIZE - 1);
+			cpu = parse_cpu(optarg);
 			break;
 		case 'k':
 			k = parse_long(optarg, "spinners", 1, MAX_SPINNERS);
@@ -74,17 +74,9 @@ int main(int argc, char **argv)
 	if (pin_to_cpu(cpu))
 		return 1;
 	last = map_shared(MAX_SPINNERS * sizeof(double));
-	for (i = 0; i < k; i++) {
-		pids[i] = fork();
-		if (pids[i] < 0) {
-			perror("yieldorder: fork");
-			k = i;
-			rc = 1;
-			goto out;
-		}
-		if (pids[i] == 0)
+	for (i = 0; i < k; i++)
+		if (fork_child(pids, i) == 0)
 			spin(&last[i]);
-	}
 	usleep(500000);
 	sched_yield();
 
@@ -106,10 +98,6 @@ int main(int argc, char **argv)
 	} while (t1 < end);
 	printf("YIELDORDER spinners=%ld yields=%ld complete=%ld mean_yield_ms=%.2f max_yield_ms=%.1f\n",
 	       k, yields, complete, 1e3 * sum / yields, 1e3 * max);
-out:
-	for (i = 0; i < k; i++)
-		kill(pids[i], SIGKILL);
-	for (i = 0; i < k; i++)
-		waitpid(pids[i], NULL, 0);
-	return rc;
+	kill_children(pids, k);
+	return 0;
 }
