@@ -58,7 +58,10 @@ static void update_curr_policy(struct rq *rq)
 	if (curr->sched_class != &policy_sched_class)
 		return;
 	delta = update_curr_common(rq);
-	if (delta > 0 && sp_ops()->account)
+	if (delta <= 0)
+		return;
+	sp_server_account(sp_rq_of(rq), delta);
+	if (sp_ops()->account)
 		sp_ops()->account(sp_rq_of(rq), curr, delta);
 }
 
@@ -77,6 +80,7 @@ static void enqueue_task_policy(struct rq *rq, struct task_struct *p,
 	sp_ops()->enqueue(sprq, p, sp_enqueue_flags(flags));
 	sp_stat_add(sprq, SP_STAT_ENQUEUE_NS, local_clock() - start);
 	sp_stat_add(sprq, SP_STAT_ENQUEUES, 1);
+	sp_server_start(sprq);
 }
 
 static bool dequeue_task_policy(struct rq *rq, struct task_struct *p,
@@ -134,7 +138,8 @@ static int balance_policy(struct rq *rq, struct task_struct *prev,
 	return sp_balance(rq, rf);
 }
 
-static struct task_struct *pick_task_policy(struct rq *rq)
+/* Also the deadline server's pick (server.c), which may run under RT. */
+struct task_struct *sp_pick_task(struct rq *rq)
 {
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
 	struct task_struct *curr = rq->curr, *p;
@@ -299,7 +304,7 @@ DEFINE_SCHED_CLASS(policy) = {
 	.yield_task		= yield_task_policy,
 	.wakeup_preempt		= wakeup_preempt_policy,
 	.balance		= balance_policy,
-	.pick_task		= pick_task_policy,
+	.pick_task		= sp_pick_task,
 	.put_prev_task		= put_prev_task_policy,
 	.set_next_task		= set_next_task_policy,
 #ifdef CONFIG_SMP
@@ -461,5 +466,6 @@ void __init sched_policy_init_rqs(void)
 		sprq->cpu = cpu;
 		sprq->next_balance = INITIAL_JIFFIES;
 		sprq->kick = IRQ_WORK_INIT_HARD(sp_kick_fn);
+		sp_server_init(sprq);
 	}
 }

@@ -155,7 +155,7 @@ static void sp_test_registry(struct kunit *test)
 
 	mutex_lock(&sched_policy_mutex);
 	KUNIT_EXPECT_PTR_EQ(test, sched_policy_find("kunit_policy", 12), ops);
-	KUNIT_EXPECT_PTR_EQ(test, sched_policy_find("kunit_policy\n", 13), ops);
+	KUNIT_EXPECT_NULL(test, sched_policy_find("kunit_policy\n", 13));
 	KUNIT_EXPECT_NULL(test, sched_policy_find("kunit_polic", 11));
 	KUNIT_EXPECT_NULL(test, sched_policy_find("eevdf", 5));
 	sched_policy_format_available(avail, sizeof(avail));

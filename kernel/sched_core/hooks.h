@@ -49,6 +49,10 @@ static inline void sched_policy_init_entity(struct task_struct *p)
 
 bool sched_policy_can_stop_tick(struct rq *rq);
 void sched_policy_init(void);
+
+/* The policy class's deadline server (server.c), as fair_server's. */
+void sched_policy_cpu_dying(struct rq *rq);
+void sched_policy_attach_root(struct rq *rq);
 #else
 static inline void sched_policy_init_entity(struct task_struct *p) { }
 static inline bool sched_policy_enabled(void) { return false; }
@@ -57,6 +61,8 @@ static inline bool sched_policy_can_stop_tick(struct rq *rq) { return true; }
 static inline void sched_policy_init(void) { }
 static inline void sched_policy_pre_fork(void) { }
 static inline void sched_policy_post_fork(void) { }
+static inline void sched_policy_cpu_dying(struct rq *rq) { }
+static inline void sched_policy_attach_root(struct rq *rq) { }
 #endif
 
 #endif /* _KERNEL_SCHED_CORE_HOOKS_H */

@@ -26,6 +26,7 @@ enum sp_core_stat {
 	SP_STAT_YIELDS,
 	SP_STAT_MIGRATIONS,
 	SP_STAT_BALANCE_PULLS,
+	SP_STAT_SERVER_PICKS,
 	SP_NR_CORE_STATS,
 };
 
@@ -40,6 +41,7 @@ struct sched_policy_rq {
 	bool		pull_pending;
 	struct rq_flags	*balance_rf;	/* set while ops->balance() runs */
 	struct irq_work	kick;		/* sched_policy_resched_cpu() */
+	struct sched_dl_entity server;	/* against RT starvation (server.c) */
 };
 
 DECLARE_PER_CPU_SHARED_ALIGNED(struct sched_policy_rq, sched_policy_rqs);
@@ -69,6 +71,10 @@ static inline unsigned int sp_nr_stats(const struct sched_policy_ops *ops)
 /* class.c */
 void sched_policy_init_rqs(void);
 void sp_cancel_slice_timer(struct rq *rq);
+struct task_struct *sp_pick_task(struct rq *rq);
+void sp_server_init(struct sched_policy_rq *sprq);
+void sp_server_start(struct sched_policy_rq *sprq);
+void sp_server_account(struct sched_policy_rq *sprq, s64 delta);
 
 /* From the linker script: pointers placed by sched_policy_declare(). */
 extern struct sched_policy_ops *const __sched_policy_builtin_start[];

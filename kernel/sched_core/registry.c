@@ -35,17 +35,24 @@ const char * const sp_core_stat_names[SP_NR_CORE_STATS] = {
 	[SP_STAT_YIELDS]		= "yields",
 	[SP_STAT_MIGRATIONS]		= "migrations",
 	[SP_STAT_BALANCE_PULLS]		= "balance_pulls",
+	[SP_STAT_SERVER_PICKS]		= "server_picks",
 };
 
+/*
+ * sched_policy=NAME: the last one given wins.  A name too long for the
+ * buffer is kept truncated, for the log line, and is never a policy.
+ */
 static char sp_boot_name[64] __initdata;
-static bool sp_boot_given __initdata;
+static bool sp_boot_truncated __initdata;
+static unsigned int sp_boot_given __initdata;
 /* A boot policy that is not built in: tried as a module once modprobe can run. */
 static char sp_boot_module[SCHED_POLICY_NAME_MAX];
 
 static int __init sp_boot_param(char *str)
 {
-	strscpy(sp_boot_name, str ? str : "", sizeof(sp_boot_name));
-	sp_boot_given = true;
+	sp_boot_truncated = strscpy(sp_boot_name, str ? str : "",
+				    sizeof(sp_boot_name)) < 0;
+	sp_boot_given++;
 	return 0;
 }
 early_param("sched_policy", sp_boot_param);
@@ -147,13 +154,11 @@ int sched_policy_validate_ops(const struct sched_policy_ops *ops)
 }
 EXPORT_SYMBOL_GPL(sched_policy_validate_ops);
 
-/* Look a policy up by name; a trailing newline (from sysfs) is ignored. */
+/* Look a policy up by its exact name (callers strip sysfs newlines). */
 struct sched_policy_ops *sched_policy_find(const char *name, size_t len)
 {
 	struct sched_policy_ops *ops;
 
-	if (len && name[len - 1] == '\n')
-		len--;
 	list_for_each_entry(ops, &sched_policy_list, list)
 		if (strlen(ops->name) == len && !strncmp(ops->name, name, len))
 			return ops;
@@ -325,33 +330,48 @@ static int __init sp_activate_boot(struct sched_policy_ops *ops)
 	return ret;
 }
 
-/* The boot policy's ops; NULL for eevdf. Logs the one fallback line. */
+/*
+ * The boot policy's ops; NULL for eevdf.  A name that is no policy's
+ * logs one fallback line: "unknown policy" for a well-formed name (tried
+ * again later as a module), "bad policy name" for one that cannot be a
+ * policy's (empty, too long, other characters), which is never passed
+ * to modprobe.
+ */
 static struct sched_policy_ops *__init sp_choose_boot_policy(void)
 {
 	const char *fallback = CONFIG_SCHED_POLICY_DEFAULT;
 	const char *want = sp_boot_given ? sp_boot_name : fallback;
+	const char *what = "unknown policy";
 	struct sched_policy_ops *ops;
 	char avail[128];
 
-	if (!strcmp(want, SCHED_POLICY_DEFAULT_NAME))
-		return NULL;
-	ops = sched_policy_find(want, strlen(want));
-	if (ops)
-		return ops;
+	if (sp_boot_given > 1)
+		pr_info("sched_policy= given %u times, the last one counts\n",
+			sp_boot_given);
+	if (!sp_boot_truncated) {
+		if (!strcmp(want, SCHED_POLICY_DEFAULT_NAME))
+			return NULL;
+		ops = sched_policy_find(want, strlen(want));
+		if (ops)
+			return ops;
+	}
 
 	sched_policy_format_available(avail, sizeof(avail));
-	if (sp_boot_given && strlen(want) < sizeof(sp_boot_module))
+	if (sp_boot_truncated || !sp_name_valid(want))
+		what = "bad policy name";
+	else if (sp_boot_given)
 		strscpy(sp_boot_module, want, sizeof(sp_boot_module));
 	if (sp_boot_given && strcmp(want, fallback)) {
 		ops = sched_policy_find(fallback, strlen(fallback));
 		if (ops || !strcmp(fallback, SCHED_POLICY_DEFAULT_NAME)) {
-			pr_warn("unknown policy '%s' (available: %s), using default '%s'\n",
-				want, avail, fallback);
+			pr_warn("%s '%s%s' (available: %s), using default '%s'\n",
+				what, want, sp_boot_truncated ? "..." : "",
+				avail, fallback);
 			return ops;
 		}
 	}
-	pr_warn("unknown policy '%s' (available: %s), using '%s'\n",
-		want, avail, SCHED_POLICY_DEFAULT_NAME);
+	pr_warn("%s '%s%s' (available: %s), using '%s'\n", what, want,
+		sp_boot_truncated ? "..." : "", avail, SCHED_POLICY_DEFAULT_NAME);
 	return NULL;
 }
 
