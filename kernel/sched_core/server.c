@@ -65,11 +65,17 @@ void sp_server_account(struct sched_policy_rq *sprq, s64 delta)
 
 /*
  * sched_cpu_dying(): the CPU is empty; its server's timer must not fire
- * on another CPU and queue the server on a dead run queue.
+ * on another CPU and queue the server on a dead run queue.  Only an
+ * active server is stopped: 6.12's dl_server_stop() does not check, and
+ * stopping a stopped server takes its bandwidth off running_bw twice
+ * (the "running_bw > old" warning make stress hit in a hotplug cycle).
  */
 void sched_policy_cpu_dying(struct rq *rq)
 {
-	dl_server_stop(&sp_rq_of(rq)->server);
+	struct sched_dl_entity *dl_se = &sp_rq_of(rq)->server;
+
+	if (dl_server_active(dl_se))
+		dl_server_stop(dl_se);
 }
 
 /*
