@@ -72,9 +72,24 @@ static inline unsigned int sp_nr_stats(const struct sched_policy_ops *ops)
 void sched_policy_init_rqs(void);
 void sp_cancel_slice_timer(struct rq *rq);
 struct task_struct *sp_pick_task(struct rq *rq);
+
+/* server.c */
 void sp_server_init(struct sched_policy_rq *sprq);
-void sp_server_start(struct sched_policy_rq *sprq);
-void sp_server_account(struct sched_policy_rq *sprq, s64 delta);
+void __sp_server_start(struct sched_policy_rq *sprq);
+
+/* On every enqueue: a call only when the server is stopped. */
+static inline void sp_server_start(struct sched_policy_rq *sprq)
+{
+	if (!dl_server_active(&sprq->server))
+		__sp_server_start(sprq);
+}
+
+/* Runtime of a policy task, on the server's behalf or not. */
+static inline void sp_server_account(struct sched_policy_rq *sprq, s64 delta)
+{
+	if (dl_server_active(&sprq->server))
+		dl_server_update(&sprq->server, delta);
+}
 
 /* From the linker script: pointers placed by sched_policy_declare(). */
 extern struct sched_policy_ops *const __sched_policy_builtin_start[];

@@ -43,24 +43,16 @@ void sp_server_init(struct sched_policy_rq *sprq)
 /*
  * The first start reserves the bandwidth, under the rq lock as fair's
  * first start does; without bandwidth the server stays off (runtime 0).
+ * Called by sp_server_start() when the server is stopped.
  */
-void sp_server_start(struct sched_policy_rq *sprq)
+void __sp_server_start(struct sched_policy_rq *sprq)
 {
 	struct sched_dl_entity *dl_se = &sprq->server;
 
-	if (dl_server_active(dl_se))
-		return;
 	dl_server_start(dl_se);
 	if (unlikely(!dl_se->dl_runtime))
 		pr_warn_once("sched_policy: no deadline bandwidth for the policy server on CPU %d\n",
 			     sprq->cpu);
-}
-
-/* Runtime of a policy task, on the server's behalf or not. */
-void sp_server_account(struct sched_policy_rq *sprq, s64 delta)
-{
-	if (dl_server_active(&sprq->server))
-		dl_server_update(&sprq->server, delta);
 }
 
 /*
