@@ -43,9 +43,13 @@ struct sched_policy_rq;
 #define SP_DEQ_SLEEP		(1U << 0) /* the task goes to sleep */
 #define SP_DEQ_SAVE		(1U << 1) /* taken out for an attribute change */
 
-/* select_cpu wake flags */
-#define SP_WAKE_FORK		(1U << 0)
-#define SP_WAKE_EXEC		(1U << 1)
+/*
+ * select_cpu and wakeup_preempt wake flags.  SP_WAKE_SYNC: the waker said
+ * it will sleep soon (a pipe write, say); wakeup_preempt sees it only
+ * when @woken was queued on the waker's own CPU.
+ */
+#define SP_WAKE_FORK		(1U << 0) /* a new task's first wakeup */
+#define SP_WAKE_EXEC		(1U << 1) /* exec placement (select_cpu) */
 #define SP_WAKE_SYNC		(1U << 2)
 
 /* sched_policy_entity.flags, owned by the core */
@@ -111,7 +115,8 @@ struct sched_policy_ops {
 	void (*yield)(struct sched_policy_rq *rq, struct task_struct *curr);
 	bool (*wakeup_preempt)(struct sched_policy_rq *rq,
 			       struct task_struct *curr,
-			       struct task_struct *woken);
+			       struct task_struct *woken,
+			       unsigned int wake_flags);
 
 	int  (*select_cpu)(struct task_struct *p, int prev_cpu,
 			   unsigned int wake_flags);

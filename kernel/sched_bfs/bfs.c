@@ -423,7 +423,8 @@ static void bfs_yield(struct sched_policy_rq *rq, struct task_struct *curr)
 
 static bool bfs_wakeup_preempt(struct sched_policy_rq *rq,
 			       struct task_struct *curr,
-			       struct task_struct *woken)
+			       struct task_struct *woken,
+			       unsigned int wake_flags)
 {
 	if (bfs_idleprio(woken) != bfs_idleprio(curr))
 		return bfs_idleprio(curr);

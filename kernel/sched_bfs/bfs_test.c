@@ -142,13 +142,13 @@ static void bfs_test_idleprio_last(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, bfs_runs_before(norm, idle, cpu));
 	KUNIT_EXPECT_FALSE(test, bfs_runs_before(idle, norm, cpu));
 	/* and it never preempts a normal task, which always preempts it */
-	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, norm, idle));
-	KUNIT_EXPECT_TRUE(test, bfs_wakeup_preempt(NULL, idle, norm));
+	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, norm, idle, 0));
+	KUNIT_EXPECT_TRUE(test, bfs_wakeup_preempt(NULL, idle, norm, 0));
 	/* SCHED_BATCH never preempts on wakeup, even with the earlier deadline */
 	idle->policy = SCHED_BATCH;
-	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, norm, idle));
+	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, norm, idle, 0));
 	idle->policy = SCHED_NORMAL;
-	KUNIT_EXPECT_TRUE(test, bfs_wakeup_preempt(NULL, norm, idle));
+	KUNIT_EXPECT_TRUE(test, bfs_wakeup_preempt(NULL, norm, idle, 0));
 }
 
 /* After its slice (or a yield) a task's new deadline puts it behind. */

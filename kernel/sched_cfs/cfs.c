@@ -812,9 +812,14 @@ static void cfs_yield(struct sched_policy_rq *rq, struct task_struct *curr)
 		sched_policy_resched(rq);
 }
 
+/*
+ * The sync hint is not looked at: 2.6.32 used it only behind its
+ * experimental WAKEUP_SYNC and WAKEUP_OVERLAP features, not modelled here.
+ */
 static bool cfs_wakeup_preempt(struct sched_policy_rq *rq,
 			       struct task_struct *curr,
-			       struct task_struct *woken)
+			       struct task_struct *woken,
+			       unsigned int wake_flags)
 {
 	return cfs_queue_wakeup_preempt(cfs_cpu(rq), curr, woken);
 }

@@ -117,15 +117,36 @@ static void yield_task_policy(struct rq *rq)
 	sp_stat_add(sprq, SP_STAT_YIELDS, 1);
 }
 
+/* The core's WF_* wake flags as the policy API's SP_WAKE_* ones. */
+static unsigned int sp_wake_flags(int wake_flags)
+{
+	unsigned int f = 0;
+
+	if (wake_flags & WF_FORK)
+		f |= SP_WAKE_FORK;
+	if (wake_flags & WF_EXEC)
+		f |= SP_WAKE_EXEC;
+	if (wake_flags & WF_SYNC)
+		f |= SP_WAKE_SYNC;
+	return f;
+}
+
+/*
+ * A sync hint means "the waker leaves this CPU soon": it says nothing
+ * about a CPU the waker is not on, so the policy sees it only there.
+ */
 static void wakeup_preempt_policy(struct rq *rq, struct task_struct *p,
 				  int flags)
 {
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
+	unsigned int f = sp_wake_flags(flags);
 
 	if (!sp_ops()->wakeup_preempt || test_tsk_need_resched(rq->curr))
 		return;
+	if (cpu_of(rq) != smp_processor_id())
+		f &= ~SP_WAKE_SYNC;
 	update_curr_policy(rq);
-	if (!sp_ops()->wakeup_preempt(sprq, rq->curr, p))
+	if (!sp_ops()->wakeup_preempt(sprq, rq->curr, p, f))
 		return;
 	resched_curr(rq);
 	sp_stat_add(sprq, SP_STAT_WAKEUP_PREEMPTS, 1);
@@ -258,17 +279,9 @@ static unsigned int get_rr_interval_policy(struct rq *rq,
 static int select_task_rq_policy(struct task_struct *p, int prev_cpu,
 				 int wake_flags)
 {
-	unsigned int f = 0;
-
 	if (!sp_ops()->select_cpu)
 		return sched_policy_select_idle_cpu(p, prev_cpu);
-	if (wake_flags & WF_FORK)
-		f |= SP_WAKE_FORK;
-	if (wake_flags & WF_EXEC)
-		f |= SP_WAKE_EXEC;
-	if (wake_flags & WF_SYNC)
-		f |= SP_WAKE_SYNC;
-	return sp_ops()->select_cpu(p, prev_cpu, f);
+	return sp_ops()->select_cpu(p, prev_cpu, sp_wake_flags(wake_flags));
 }
 
 static void migrate_task_rq_policy(struct task_struct *p, int new_cpu)

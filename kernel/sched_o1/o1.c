@@ -685,11 +685,20 @@ static void o1_yield(struct sched_policy_rq *rq, struct task_struct *curr)
 	o1_queue_yield(oc, curr, local_clock());
 }
 
-/* TASK_PREEMPTS_CURR(): better dynamic priority; a child runs first. */
+/*
+ * TASK_PREEMPTS_CURR(): better dynamic priority; a child runs first.  As
+ * in 2.6.22's try_to_wake_up(), a sync wakeup onto the waker's CPU does
+ * not preempt: the waker has promised to sleep, and the woken task is
+ * then considered at once (a pipe writer fills the pipe before the
+ * reader runs, instead of switching on every write).
+ */
 static bool o1_wakeup_preempt(struct sched_policy_rq *rq,
 			      struct task_struct *curr,
-			      struct task_struct *woken)
+			      struct task_struct *woken,
+			      unsigned int wake_flags)
 {
+	if (wake_flags & SP_WAKE_SYNC)
+		return false;
 	return o1_task(woken)->child_first ||
 	       o1_task(woken)->prio < o1_task(curr)->prio;
 }

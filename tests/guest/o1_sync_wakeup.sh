@@ -1,0 +1,29 @@
+#!/bin/sh
+# o1_sync_wakeup: as in 2.6.22's try_to_wake_up(), a sync wakeup onto the
+# waker's own CPU does not preempt the waker.  syncwake: a nice-19 writer
+# and a nice-0 reader on CPU 0 (the reader's dynamic priority is always
+# the better one), one message per 20 us of the writer's work, 2 s.  Over
+# a pipe (sync wakeups) the writer keeps the CPU until its 5 ms slice
+# ends, so the reader takes many messages per read: want >= 5.  Over an
+# eventfd (no sync hint) every wakeup preempts the writer, so the reader
+# takes about one: want <= 2 (the control: it shows the reader would
+# preempt, and that only the hint makes the difference).
+T=o1_sync_wakeup
+# shellcheck source=tests/guest/lib.sh
+. /tests/lib.sh
+sp_begin
+
+for chan in pipe eventfd; do
+	syncwake -t 2 -c 0 -n 19 -w 20 "$chan" >"$SP_TMP/$chan" 2>&1 ||
+		sp_fail "syncwake $chan failed: $(cat "$SP_TMP/$chan")"
+	cat "$SP_TMP/$chan"
+done
+pipe=$(sp_kv per_read "$(grep '^SYNCWAKE' "$SP_TMP/pipe")")
+efd=$(sp_kv per_read "$(grep '^SYNCWAKE' "$SP_TMP/eventfd")")
+if [ -z "$pipe" ] || [ -z "$efd" ]; then
+	sp_fail "could not parse syncwake output"
+fi
+detail="pipe_per_read=$pipe eventfd_per_read=$efd"
+sp_true "$efd <= 2" || sp_fail "$detail (want eventfd <= 2: non-sync wakeups preempt)"
+sp_true "$pipe >= 5" || sp_fail "$detail (want pipe >= 5: sync wakeups do not preempt)"
+sp_ok "$detail (want pipe >= 5, eventfd <= 2)"
