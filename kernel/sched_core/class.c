@@ -139,10 +139,11 @@ static void wakeup_preempt_policy(struct rq *rq, struct task_struct *p,
 				  int flags)
 {
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
-	unsigned int f = sp_wake_flags(flags);
+	unsigned int f;
 
 	if (!sp_ops()->wakeup_preempt || test_tsk_need_resched(rq->curr))
 		return;
+	f = sp_wake_flags(flags);
 	if (cpu_of(rq) != smp_processor_id())
 		f &= ~SP_WAKE_SYNC;
 	update_curr_policy(rq);

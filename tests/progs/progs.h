@@ -70,6 +70,16 @@ static inline double now_sec(clockid_t clk)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Burn @secs of the calling thread's CPU time. */
+static inline void burn_cpu(double secs)
+{
+	double end = now_sec(CLOCK_THREAD_CPUTIME_ID) + secs;
+
+	while (now_sec(CLOCK_THREAD_CPUTIME_ID) < end)
+		for (volatile int i = 0; i < 100; i++)
+			;
+}
+
 /* Pin the calling thread to @cpu: 0, or -1 after a message naming the program. */
 static inline int pin_to_cpu(long cpu)
 {

@@ -8,8 +8,8 @@
  *
  * The parent, at nice NICE (default 19), and a forked reader at nice 0
  * are pinned to CPU (default 0).  For SECONDS (default 2) the parent
- * spins WORK_US (default 20) microseconds, then writes one message: one
- * byte to a pipe, or 1 added to an eventfd.  The reader reads as much as
+ * burns WORK_US (default 20) microseconds of CPU, then writes one
+ * message: one byte to a pipe, or 1 added to an eventfd.  The reader reads as much as
  * there is (up to 4096 bytes from the pipe; the whole eventfd counter)
  * until the parent closes the pipe or writes the eventfd's end mark.
  * A pipe write wakes the reader with a sync hint, an eventfd write
@@ -45,14 +45,6 @@ static void usage(void)
 {
 	fprintf(stderr, "usage: syncwake [-t SECONDS] [-c CPU] [-n NICE] [-w WORK_US] pipe|eventfd\n");
 	exit(2);
-}
-
-static void spin_us(double us)
-{
-	double end = now_sec(CLOCK_MONOTONIC) + us / 1e6;
-
-	while (now_sec(CLOCK_MONOTONIC) < end)
-		;
 }
 
 static int pipe_reader(int fd, struct counts *c)
@@ -173,7 +165,7 @@ int main(int argc, char **argv)
 	}
 	end = now_sec(CLOCK_MONOTONIC) + secs;
 	while (!failed && now_sec(CLOCK_MONOTONIC) < end) {
-		spin_us(work_us);
+		burn_cpu(work_us / 1e6);
 		if (send_one(wfd, is_pipe)) {
 			perror("syncwake: write");
 			failed = 1;

@@ -58,16 +58,6 @@ static struct timespec to_ts(double t)
 	return ts;
 }
 
-/* Burn @secs of this thread's CPU time. */
-static void burn(double secs)
-{
-	double end = now_sec(CLOCK_THREAD_CPUTIME_ID) + secs;
-
-	while (now_sec(CLOCK_THREAD_CPUTIME_ID) < end)
-		for (volatile int i = 0; i < 100; i++)
-			;
-}
-
 static int setup(long pin, int have_nice, long nice_val, long rtprio)
 {
 	if (pin >= 0 && pin_to_cpu(pin))
@@ -152,7 +142,7 @@ int main(int argc, char **argv)
 			samples[n++] = t - next;
 			sum += t - next;
 		}
-		burn(work);
+		burn_cpu(work);
 		t = now_sec(CLOCK_MONOTONIC);
 		next += period;
 		if (sleep_us > 0 || next < t)	/* -s, or an overrun period */
