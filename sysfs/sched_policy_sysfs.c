@@ -113,6 +113,42 @@ static ssize_t balance_interval_ms_store(struct kobject *kobj,
 }
 
 /*
+ * bypass: 1 takes the class's tasks away from the policy into the core's
+ * per-CPU FIFOs (kernel/sched_core/bypass.c), 0 gives them back.  This
+ * file holds at most one bypass reference; reading shows it, and "2"
+ * when bypass is on for another reason (the watchdog, suspend).
+ */
+static DEFINE_MUTEX(sp_bypass_file_mutex);
+static bool sp_bypass_file_on;
+
+static ssize_t bypass_show(struct kobject *kobj, struct kobj_attribute *attr,
+			   char *buf)
+{
+	unsigned int v = READ_ONCE(sp_bypass_file_on);
+
+	if (!v && sched_policy_bypassing())
+		v = 2;
+	return sysfs_emit(buf, "%u\n", v);
+}
+
+static ssize_t bypass_store(struct kobject *kobj, struct kobj_attribute *attr,
+			    const char *buf, size_t count)
+{
+	u64 val;
+	int ret = sp_store_u64(buf, count, 0, 1, &val);
+
+	if (ret)
+		return ret;
+	mutex_lock(&sp_bypass_file_mutex);
+	if (val != sp_bypass_file_on) {
+		sched_policy_bypass(val);
+		WRITE_ONCE(sp_bypass_file_on, val);
+	}
+	mutex_unlock(&sp_bypass_file_mutex);
+	return count;
+}
+
+/*
  * The consistency check (kernel/sched_core/check.c): reading runs it, and
  * it stops every CPU for a moment, so only root may (mode 0400 and
  * CAP_SYS_ADMIN, as for writes elsewhere).
@@ -130,6 +166,7 @@ static struct kobj_attribute sp_active_attr = __ATTR_RW(active);
 static struct kobj_attribute sp_balance_attr = __ATTR_RW(balance_interval_ms);
 static struct kobj_attribute sp_watchdog_attr = __ATTR_RW(watchdog_timeout_ms);
 static struct kobj_attribute sp_check_attr = __ATTR(check, 0400, check_show, NULL);
+static struct kobj_attribute sp_bypass_attr = __ATTR_RW(bypass);
 
 static struct attribute *sp_root_attrs[] = {
 	&sp_available_attr.attr,
@@ -137,6 +174,7 @@ static struct attribute *sp_root_attrs[] = {
 	&sp_balance_attr.attr,
 	&sp_watchdog_attr.attr,
 	&sp_check_attr.attr,
+	&sp_bypass_attr.attr,
 	NULL,
 };
 
@@ -256,7 +294,7 @@ static int sp_dir_populate(struct sp_policy_dir *dir)
 }
 
 /* Called with sched_policy_mutex held. */
-void sched_policy_sysfs_add(struct sched_policy_ops *ops)
+static void sp_dir_add(struct sched_policy_ops *ops)
 {
 	struct sp_policy_dir *dir;
 	int ret;
@@ -281,13 +319,28 @@ fail:
 	pr_err("no sysfs directory for policy '%s'\n", ops->name);
 }
 
-void sched_policy_sysfs_remove(struct sched_policy_ops *ops)
+static void sp_dir_remove(struct sched_policy_ops *ops)
 {
 	if (!ops->kobj)
 		return;
 	kobject_put(ops->kobj);
 	ops->kobj = NULL;
 }
+
+/* The registry's news, under sched_policy_mutex. */
+static int sp_registry_event(struct notifier_block *nb, unsigned long event,
+			     void *data)
+{
+	if (event == SCHED_POLICY_ADDED)
+		sp_dir_add(data);
+	else if (event == SCHED_POLICY_REMOVED)
+		sp_dir_remove(data);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block sp_registry_nb = {
+	.notifier_call = sp_registry_event,
+};
 
 static int __init sched_policy_sysfs_init(void)
 {
@@ -307,7 +360,8 @@ static int __init sched_policy_sysfs_init(void)
 		goto out;
 	}
 	list_for_each_entry(ops, &sched_policy_list, list)
-		sched_policy_sysfs_add(ops);
+		sp_dir_add(ops);
+	sched_policy_registry_watch(&sp_registry_nb);
 out:
 	mutex_unlock(&sched_policy_mutex);
 	if (ret)

@@ -8,12 +8,38 @@
  * the helpers it declares are all a policy may use: policies never include
  * kernel/sched/sched.h, so every policy also builds as an out-of-tree module.
  *
- * Locking: every hook that takes a struct sched_policy_rq is called with
- * that CPU's run-queue lock held and interrupts off - except load(), which
- * the balancer calls on remote CPUs without their lock, so it must only
- * read (READ_ONCE) - and must not sleep or take another run-queue lock.
- * select_cpu is called with the task's pi_lock held.  The core does runtime accounting, nr_running,
+ * Context: unless its comment below says otherwise, a hook is called with
+ * interrupts off and the run-queue lock of the CPU its struct
+ * sched_policy_rq names held (which may be another CPU than the one
+ * running the hook), must not sleep, must not take another run-queue lock
+ * (sched_policy_pull() does that for a policy) and must not printk except
+ * through printk_deferred.  The core does runtime accounting, nr_running,
  * statistics and tracing; a policy decides order and preemption only.
+ *
+ * What a policy can rely on:
+ *  - its hooks run only between init() and exit(), with its per-CPU data
+ *    bound (sched_policy_rq_priv());
+ *  - a task's life under it is task_init (or task_fork) ... task_exit,
+ *    exactly once each; membership of the class is enable ... disable,
+ *    which may repeat within one life (a priority-inheritance boost, or
+ *    sched_setscheduler() to RT and back, leaves and re-enters the
+ *    class: the task's private state stays as the policy left it);
+ *  - every runnable task of the class was given to enqueue, except while
+ *    the core bypasses the policy (see below);
+ *  - the running task was given to set_next and will be given to
+ *    put_prev before another task's set_next; when pick_next returns the
+ *    task that was running, the core calls put_prev(queued=true) and
+ *    set_next on it before it runs on, as for any other pick.
+ *
+ * Bypass: the core can take the class's runnable tasks away from the
+ * policy at any time (stall watchdog, SysRq-P, a switch away from the
+ * policy, suspend, /sys/kernel/sched_policy/bypass).  Each queued task is
+ * dequeued (put_prev first if it runs) with SP_DEQ_SAVE and held in a
+ * FIFO of the core's; while it is there the policy is not called for it
+ * (no prio_changed, cpus_allowed_changed, tick, yield, account) and
+ * sched_policy_task_queued() is false.  At the end of bypass it is
+ * enqueued again with SP_ENQ_RESTORE.  Balancing and wakeup preemption
+ * do not run meanwhile.
  */
 #ifndef _LINUX_SCHED_POLICY_H
 #define _LINUX_SCHED_POLICY_H
@@ -54,6 +80,10 @@ struct sched_policy_rq;
 
 /* sched_policy_entity.flags, owned by the core */
 #define SP_TASK_QUEUED		(1U << 0) /* between enqueue and dequeue */
+#define SP_TASK_INIT		(1U << 1) /* task_init ran, task_exit pending */
+#define SP_TASK_ENABLED		(1U << 2) /* between enable and disable */
+#define SP_TASK_BYPASS		(1U << 3) /* queued in the core's bypass FIFO */
+#define SP_TASK_BYPASS_RUN	(1U << 4) /* running from the bypass FIFO */
 
 /**
  * struct sched_policy_tunable - one range-checked sysfs/boot tunable
@@ -76,7 +106,8 @@ struct sched_policy_tunable {
  * struct sched_policy_ops - the contract between core and policy
  *
  * Required: name, enqueue, dequeue, pick_next, put_prev, set_next, tick,
- * and, for a per-CPU policy on SMP, migration_candidate or balance.
+ * and, for a per-CPU policy on SMP, migration_candidate or balance.  An
+ * optional hook left NULL does what its comment says under "default".
  *
  * Queue model: enqueue/dequeue bracket the time a task is runnable on this
  * CPU.  set_next() tells the policy the task now runs (most policies take
@@ -92,13 +123,36 @@ struct sched_policy_ops {
 	unsigned int	flags;
 	size_t		percpu_size;	/* private per-CPU data, zeroed */
 
-	int  (*init)(void);		/* the policy becomes active */
-	void (*exit)(void);		/* the policy is no longer active */
+	/*
+	 * init: process context, may sleep, before any task arrives (an
+	 * error refuses the switch and changes nothing).  exit: process
+	 * context, after the last task left and every CPU is out of the
+	 * policy's hooks.  cpu_init: once per possible CPU after init(),
+	 * no lock needed (nothing runs there yet).  Default: nothing.
+	 */
+	int  (*init)(void);
+	void (*exit)(void);
 	void (*cpu_init)(struct sched_policy_rq *rq);
 
-	void (*task_init)(struct task_struct *p);	/* enters the policy */
-	void (*task_fork)(struct task_struct *p);	/* forked; default task_init */
-	void (*task_exit)(struct task_struct *p);	/* dead or leaving */
+	/*
+	 * Life.  task_init: the task's first entry into the class under
+	 * this policy (a switch, a setscheduler to a normal policy, the end
+	 * of a boost), with its rq locked.  task_fork: a child forked into
+	 * the class, with only its pi_lock held (it is not visible yet);
+	 * default task_init.  task_exit: when the task is freed (any
+	 * context, IRQs off, no run-queue lock) or the policy is switched
+	 * off (rq locked); default nothing.
+	 */
+	void (*task_init)(struct task_struct *p);
+	void (*task_fork)(struct task_struct *p);
+	void (*task_exit)(struct task_struct *p);
+	/*
+	 * Membership: the task enters (after task_init/task_fork, before its
+	 * enqueue) or leaves the class (after its dequeue), rq locked (at
+	 * fork pi_lock only).  Default nothing.
+	 */
+	void (*enable)(struct task_struct *p);
+	void (*disable)(struct task_struct *p);
 
 	void (*enqueue)(struct sched_policy_rq *rq, struct task_struct *p,
 			unsigned int flags);
@@ -109,28 +163,62 @@ struct sched_policy_ops {
 	void (*put_prev)(struct sched_policy_rq *rq, struct task_struct *p,
 			 bool queued);
 	void (*set_next)(struct sched_policy_rq *rq, struct task_struct *p);
+	/* periodic tick and the slice timer on the running task */
 	void (*tick)(struct sched_policy_rq *rq, struct task_struct *curr);
+	/* @delta_ns more run time of @curr; default nothing */
 	void (*account)(struct sched_policy_rq *rq, struct task_struct *curr,
 			u64 delta_ns);
+	/* sched_yield() by @curr, before its schedule(); default nothing */
 	void (*yield)(struct sched_policy_rq *rq, struct task_struct *curr);
+	/*
+	 * @woken was enqueued on @rq's CPU, where @curr, also a task of
+	 * the class, runs: true to preempt @curr.  Default: never.
+	 */
 	bool (*wakeup_preempt)(struct sched_policy_rq *rq,
 			       struct task_struct *curr,
 			       struct task_struct *woken,
 			       unsigned int wake_flags);
 
+	/*
+	 * The CPU to wake or place @p on: @p's pi_lock held, no run-queue
+	 * lock, on the waking CPU; the core checks the answer against the
+	 * allowed and active CPUs.  Default: sched_policy_select_idle_cpu().
+	 */
 	int  (*select_cpu)(struct task_struct *p, int prev_cpu,
 			   unsigned int wake_flags);
+	/*
+	 * Before each pick on @rq's CPU (which may be about to go idle):
+	 * pull work with sched_policy_pull(); return nonzero if this CPU has
+	 * a policy task to run.  Default: the core's generic balancer, which
+	 * uses load() (default: the number of queued tasks, read without the
+	 * remote lock: READ_ONCE only) and migration_candidate() (called
+	 * with both run-queue locks held: a queued, not running task allowed
+	 * on @dst_cpu, or NULL).
+	 */
 	int  (*balance)(struct sched_policy_rq *rq);
 	unsigned long (*load)(struct sched_policy_rq *rq);
 	struct task_struct *(*migration_candidate)(struct sched_policy_rq *rq,
 						   int dst_cpu);
 
+	/* nice/priority changed: after the dequeue/enqueue around it */
 	void (*prio_changed)(struct sched_policy_rq *rq, struct task_struct *p,
 			     int old_prio);
+	/*
+	 * Affinity changed.  Called with @p's pi_lock and rq lock held, or
+	 * with only pi_lock for a task neither queued nor running, and also
+	 * when a running task enters or leaves a migrate_disable() section.
+	 * Default nothing (the core honours p->cpus_ptr in its helpers).
+	 */
 	void (*cpus_allowed_changed)(struct task_struct *p,
 				     const struct cpumask *new_mask);
+	/*
+	 * @rq's CPU joins or leaves the active set: at hotplug, and also
+	 * whenever the root domain is rebuilt (cpuset changes), so the
+	 * calls need not alternate.  Default nothing.
+	 */
 	void (*cpu_online)(struct sched_policy_rq *rq);
 	void (*cpu_offline)(struct sched_policy_rq *rq);
+	/* sched_rr_get_interval(), no lock: READ_ONCE; default 0 */
 	u64  (*timeslice_ns)(struct task_struct *p);
 	void (*dump)(struct sched_policy_rq *rq);	/* rq locked, printk deferred */
 	/*
@@ -236,9 +324,14 @@ int sched_policy_check_fail(struct sched_policy_rq *rq, const char *fmt, ...);
 void sched_policy_stat_add(struct sched_policy_rq *rq, unsigned int idx,
 			   u64 val);
 
+/*
+ * Queued with the policy: between its enqueue and its dequeue.  A task
+ * the core holds in its bypass FIFO is runnable but not the policy's.
+ */
 static inline bool sched_policy_task_queued(const struct task_struct *p)
 {
-	return p->sp.flags & SP_TASK_QUEUED;
+	return (p->sp.flags & (SP_TASK_QUEUED | SP_TASK_BYPASS)) ==
+	       SP_TASK_QUEUED;
 }
 
 /* The policy's view of its private area in task_struct */

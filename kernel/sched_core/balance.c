@@ -22,10 +22,11 @@
 
 unsigned int sched_policy_balance_interval_ms = 4;
 
-static unsigned long sp_load(struct sched_policy_rq *sprq)
+static unsigned long sp_load(struct sched_policy_ops *ops,
+			     struct sched_policy_rq *sprq)
 {
-	if (sched_policy_active->load)
-		return sched_policy_active->load(sprq);
+	if (ops->load)
+		return ops->load(sprq);
 	return READ_ONCE(sprq->nr_queued);
 }
 
@@ -37,7 +38,8 @@ static bool sp_imbalanced(struct sched_policy_rq *src, unsigned int this_nr)
 	return nr >= 2 && nr >= this_nr + 2;
 }
 
-static struct sched_policy_rq *sp_find_busiest(int this_cpu,
+static struct sched_policy_rq *sp_find_busiest(struct sched_policy_ops *ops,
+					       int this_cpu,
 					       unsigned int this_nr)
 {
 	struct sched_policy_rq *busiest = NULL;
@@ -50,7 +52,7 @@ static struct sched_policy_rq *sp_find_busiest(int this_cpu,
 
 		if (cpu == this_cpu || !sp_imbalanced(sprq, this_nr))
 			continue;
-		load = sp_load(sprq);
+		load = sp_load(ops, sprq);
 		if (load > max_load) {
 			max_load = load;
 			busiest = sprq;
@@ -65,7 +67,8 @@ static struct sched_policy_rq *sp_find_busiest(int this_cpu,
  * move, so whatever it chose before the locks were taken is checked
  * again (it may have run, moved or gone since).
  */
-static struct task_struct *sp_pull_from(struct rq *this_rq,
+static struct task_struct *sp_pull_from(struct sched_policy_ops *ops,
+					struct rq *this_rq,
 					struct sched_policy_rq *src,
 					bool only_if_imbalanced)
 {
@@ -74,9 +77,11 @@ static struct task_struct *sp_pull_from(struct rq *this_rq,
 	struct task_struct *p = NULL;
 
 	double_lock_balance(this_rq, src_rq);
-	if (!only_if_imbalanced ||
-	    sp_imbalanced(src, sp_rq_of(this_rq)->nr_queued))
-		p = sched_policy_active->migration_candidate(src, this_cpu);
+	/* in bypass the policy holds nothing there to move */
+	if (!src->bypassing && !sp_rq_of(this_rq)->bypassing &&
+	    (!only_if_imbalanced ||
+	     sp_imbalanced(src, sp_rq_of(this_rq)->nr_queued)))
+		p = ops->migration_candidate(src, this_cpu);
 	if (p && (WARN_ON_ONCE(!sched_policy_can_migrate(p, this_cpu)) ||
 		  WARN_ON_ONCE(!task_on_rq_queued(p))))
 		p = NULL;
@@ -93,7 +98,7 @@ static struct task_struct *sp_pull_from(struct rq *this_rq,
 
 int sp_balance(struct rq *rq, struct rq_flags *rf)
 {
-	struct sched_policy_ops *ops = READ_ONCE(sched_policy_active);
+	struct sched_policy_ops *ops = sp_ops();
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
 	struct sched_policy_rq *busiest;
 	bool pending = sprq->pull_pending;
@@ -102,12 +107,16 @@ int sp_balance(struct rq *rq, struct rq_flags *rf)
 	/* NULL in the middle of a switch from one policy to another */
 	if (!ops)
 		return 0;
+	if (sprq->bypassing)
+		return sprq->nr_queued > 0;
 	if (ops->balance) {
 		int ret;
 
 		sprq->balance_rf = rf;
+		sprq->balance_ops = ops;
 		ret = ops->balance(sprq);
 		sprq->balance_rf = NULL;
+		sprq->balance_ops = NULL;
 		return ret;
 	}
 	if (!IS_ENABLED(CONFIG_SMP) || !ops->migration_candidate)
@@ -115,17 +124,18 @@ int sp_balance(struct rq *rq, struct rq_flags *rf)
 	if ((sprq->nr_queued && !pending) || !cpu_active(cpu_of(rq)))
 		return sprq->nr_queued > 0;
 
-	busiest = sp_find_busiest(sprq->cpu, sprq->nr_queued);
+	busiest = sp_find_busiest(ops, sprq->cpu, sprq->nr_queued);
 	if (busiest) {
 		rq_unpin_lock(rq, rf);
-		sp_pull_from(rq, busiest, true);
+		sp_pull_from(ops, rq, busiest, true);
 		rq_repin_lock(rq, rf);
 	}
 	return sprq->nr_queued > 0;
 }
 
 /* Kick idle CPUs that could run one of our waiting tasks. */
-static void sp_kick_idle(struct sched_policy_rq *sprq)
+static void sp_kick_idle(struct sched_policy_ops *ops,
+			 struct sched_policy_rq *sprq)
 {
 	unsigned int waiting = sprq->nr_queued - 1;
 	int cpu;
@@ -134,7 +144,7 @@ static void sp_kick_idle(struct sched_policy_rq *sprq)
 		if (!waiting)
 			break;
 		if (cpu == sprq->cpu || !available_idle_cpu(cpu) ||
-		    !sched_policy_active->migration_candidate(sprq, cpu))
+		    !ops->migration_candidate(sprq, cpu))
 			continue;
 		sched_policy_resched_cpu(cpu);
 		waiting--;
@@ -144,18 +154,19 @@ static void sp_kick_idle(struct sched_policy_rq *sprq)
 /* From the tick of a CPU running a policy task, rq locked. */
 void sp_tick_balance(struct rq *rq)
 {
+	struct sched_policy_ops *ops = sp_ops();
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
 
-	if (!IS_ENABLED(CONFIG_SMP) || sched_policy_active->balance ||
-	    !sched_policy_active->migration_candidate ||
+	if (!IS_ENABLED(CONFIG_SMP) || ops->balance ||
+	    !ops->migration_candidate ||
 	    time_before(jiffies, sprq->next_balance))
 		return;
 	sprq->next_balance = jiffies +
 		msecs_to_jiffies(READ_ONCE(sched_policy_balance_interval_ms));
 
 	if (sprq->nr_queued >= 2)
-		sp_kick_idle(sprq);
-	if (sp_find_busiest(sprq->cpu, sprq->nr_queued)) {
+		sp_kick_idle(ops, sprq);
+	if (sp_find_busiest(ops, sprq->cpu, sprq->nr_queued)) {
 		sprq->pull_pending = true;
 		resched_curr(rq);
 	}
@@ -171,14 +182,16 @@ void sp_tick_balance(struct rq *rq)
  */
 struct task_struct *sched_policy_pull(struct sched_policy_rq *rq, int src_cpu)
 {
+	struct sched_policy_ops *ops = rq->balance_ops;
 	struct rq_flags *rf = rq->balance_rf;
 	struct task_struct *p;
 
-	if (WARN_ON_ONCE(!rf) || src_cpu == rq->cpu ||
-	    !cpu_online(src_cpu) || !sched_policy_active->migration_candidate)
+	if (WARN_ON_ONCE(!rf || !ops) || src_cpu == rq->cpu ||
+	    !cpu_online(src_cpu) || !ops->migration_candidate)
 		return NULL;
 	rq_unpin_lock(rq->rq, rf);
-	p = sp_pull_from(rq->rq, &per_cpu(sched_policy_rqs, src_cpu), false);
+	p = sp_pull_from(ops, rq->rq, &per_cpu(sched_policy_rqs, src_cpu),
+			 false);
 	rq_repin_lock(rq->rq, rf);
 	return p;
 }

@@ -10,16 +10,14 @@
  *  - for each online CPU, under its run-queue lock: the policy's check()
  *    hook walks its own structures, reports what is broken and returns
  *    the tasks it holds for that CPU, which must equal the core's count
- *    (nr_queued); no policy task may be running there;
- *  - every task on the task list: one marked queued (SP_TASK_QUEUED) must
- *    be in the policy class and on a run queue, and a runnable task of the
- *    policy class must be marked;
- *  - per CPU, the marked tasks found on the task list must not exceed
- *    nr_queued, and an offline CPU must have none.  They may fall short:
- *    a thread that was reaped (release_task()) before its last schedule()
- *    is still queued but no longer on the task list, as switch.c notes.
- *    The shortfall is reported as "unlisted", not as a failure; the
- *    policy's own walk (first point) still sees those tasks.
+ *    of tasks queued with the policy (nr_queued less the bypass FIFO's);
+ *    no policy task may be running there;
+ *  - every task on the core's task list (tasks.c: fork to free, so the
+ *    threads reaped before their last schedule() too): one marked queued
+ *    (SP_TASK_QUEUED) must be in the policy class and on a run queue, and
+ *    a runnable task of the policy class must be marked;
+ *  - per CPU, the marked tasks must equal nr_queued, and an offline CPU
+ *    must have none.
  *
  * The verdict is one line, "ok policy=..." or "fail policy=...", and
  * every failure is logged (deferred printk, the first few only).
@@ -41,7 +39,6 @@ struct sp_check_run {
 	unsigned int		cpus;
 	unsigned int		queued;
 	unsigned int		tasks;
-	unsigned int		unlisted;
 	char			first[SP_CHECK_MSG_LEN];
 };
 
@@ -105,14 +102,14 @@ static void sp_check_cpu(struct sp_check_run *run, int cpu)
 			       sprq->nr_queued, rq->nr_running);
 	if (run->ops->check) {
 		held = run->ops->check(sprq);
-		if (held != sprq->nr_queued)
-			sp_check_failf(cpu, "the policy holds %u tasks, the core counts %u queued",
-				       held, sprq->nr_queued);
+		if (held != sched_policy_rq_nr_queued(sprq))
+			sp_check_failf(cpu, "the policy holds %u tasks, the core counts %u queued with it",
+				       held, sched_policy_rq_nr_queued(sprq));
 	}
 	rq_unlock_irqrestore(rq, &rf);
 }
 
-/* One task of the task list: the core's mark against class and on_rq. */
+/* One task of the core's list: its mark against class and on_rq. */
 static void sp_check_task(struct sp_check_run *run, struct task_struct *p)
 {
 	bool marked = p->sp.flags & SP_TASK_QUEUED;
@@ -133,7 +130,10 @@ static void sp_check_task(struct sp_check_run *run, struct task_struct *p)
 			       p->comm, task_pid_nr(p));
 }
 
-/* Per CPU: marked tasks on the task list against nr_queued. */
+/*
+ * Per CPU: marked tasks on the core's task list against nr_queued.  The
+ * list holds every task to its free, exiting threads too: they match.
+ */
 static void sp_check_counts(struct sp_check_run *run)
 {
 	int cpu;
@@ -143,18 +143,16 @@ static void sp_check_counts(struct sp_check_run *run)
 
 		if (!cpu_online(cpu) && nr)
 			sp_check_failf(cpu, "offline, but %u tasks counted queued", nr);
-		if (run->marked[cpu] > nr)
+		if (run->marked[cpu] != nr)
 			sp_check_failf(cpu, "%u tasks marked queued here, the core counts %u",
 				       run->marked[cpu], nr);
-		else
-			run->unlisted += nr - run->marked[cpu];
 	}
 }
 
 static int sp_check_fn(void *data)
 {
 	struct sp_check_run *run = data;
-	struct task_struct *g, *p;
+	struct task_struct *p;
 	int cpu;
 
 	/* printk under run-queue locks (and here) must not reach the console */
@@ -162,10 +160,10 @@ static int sp_check_fn(void *data)
 	sp_check_cur = run;
 	for_each_online_cpu(cpu)
 		sp_check_cpu(run, cpu);
-	rcu_read_lock();
-	for_each_process_thread(g, p)
+	raw_spin_lock(&sp_tasks_lock);
+	list_for_each_entry(p, &sp_tasks, sp.tasks_node)
 		sp_check_task(run, p);
-	rcu_read_unlock();
+	raw_spin_unlock(&sp_tasks_lock);
 	sp_check_counts(run);
 	sp_check_cur = NULL;
 	printk_deferred_exit();
@@ -179,9 +177,8 @@ static size_t sp_check_verdict(struct sp_check_run *run, char *buf,
 		return scnprintf(buf, len, "fail policy=%s failures=%u first: %s\n",
 				 run->ops->name, run->failures, run->first);
 	return scnprintf(buf, len,
-			 "ok policy=%s cpus=%u queued=%u checked_tasks=%u unlisted=%u%s\n",
+			 "ok policy=%s cpus=%u queued=%u checked_tasks=%u%s\n",
 			 run->ops->name, run->cpus, run->queued, run->tasks,
-			 run->unlisted,
 			 run->ops->check ? "" : " (the policy has no check hook)");
 }
 

@@ -19,11 +19,6 @@
 
 DEFINE_PER_CPU_SHARED_ALIGNED(struct sched_policy_rq, sched_policy_rqs);
 
-static inline struct sched_policy_ops *sp_ops(void)
-{
-	return sched_policy_active;
-}
-
 static unsigned int sp_enqueue_flags(int flags)
 {
 	unsigned int f = 0;
@@ -50,9 +45,56 @@ static unsigned int sp_dequeue_flags(int flags)
 	return f;
 }
 
+/*
+ * Lifetime and membership (see <linux/sched_policy.h>): task_init once,
+ * at the first entry into the class under this policy, enable/disable at
+ * every entry and exit (a priority-inheritance boost is an exit), and
+ * task_exit when the task is freed or the policy ends.
+ */
+static void sp_task_enable(struct sched_policy_ops *ops, struct task_struct *p)
+{
+	if (ops->enable)
+		ops->enable(p);
+	p->sp.flags |= SP_TASK_ENABLED;
+	/* not always under this CPU's rq lock: this CPU's counter */
+	this_cpu_inc(ops->stats[SP_STAT_ENABLES]);
+}
+
+static void sp_task_enter(struct sched_policy_ops *ops, struct task_struct *p)
+{
+	if (!(p->sp.flags & SP_TASK_INIT)) {
+		if (ops->task_init)
+			ops->task_init(p);
+		p->sp.flags |= SP_TASK_INIT;
+		this_cpu_inc(ops->stats[SP_STAT_TASK_INITS]);
+	}
+	sp_task_enable(ops, p);
+}
+
+static void sp_task_leave(struct sched_policy_ops *ops, struct task_struct *p)
+{
+	if (!(p->sp.flags & SP_TASK_ENABLED))
+		return;
+	if (ops->disable)
+		ops->disable(p);
+	p->sp.flags &= ~SP_TASK_ENABLED;
+}
+
+/* The end of @p's life under @ops: at its free, or when @ops ends. */
+void sp_task_exit(struct sched_policy_ops *ops, struct task_struct *p)
+{
+	sp_task_leave(ops, p);
+	if (!(p->sp.flags & SP_TASK_INIT))
+		return;
+	if (ops->task_exit)
+		ops->task_exit(p);
+	p->sp.flags &= ~SP_TASK_INIT;
+}
+
 static void update_curr_policy(struct rq *rq)
 {
 	struct task_struct *curr = rq->curr;
+	struct sched_policy_ops *ops;
 	s64 delta;
 
 	if (curr->sched_class != &policy_sched_class)
@@ -61,13 +103,15 @@ static void update_curr_policy(struct rq *rq)
 	if (delta <= 0)
 		return;
 	sp_server_account(sp_rq_of(rq), delta);
-	if (sp_ops()->account)
-		sp_ops()->account(sp_rq_of(rq), curr, delta);
+	ops = sp_ops();
+	if (ops->account && !sp_task_bypassed(curr))
+		ops->account(sp_rq_of(rq), curr, delta);
 }
 
 static void enqueue_task_policy(struct rq *rq, struct task_struct *p,
 				int flags)
 {
+	struct sched_policy_ops *ops = sp_ops();
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
 	u64 start;
 
@@ -76,10 +120,15 @@ static void enqueue_task_policy(struct rq *rq, struct task_struct *p,
 	p->sp.flags |= SP_TASK_QUEUED;
 	sprq->nr_queued++;
 	add_nr_running(rq, 1);
-	start = local_clock();
-	sp_ops()->enqueue(sprq, p, sp_enqueue_flags(flags));
-	sp_stat_add(sprq, SP_STAT_ENQUEUE_NS, local_clock() - start);
-	sp_stat_add(sprq, SP_STAT_ENQUEUES, 1);
+	/* No policy: a bug, but the task must still run somewhere. */
+	if (unlikely(sprq->bypassing || WARN_ON_ONCE(!ops))) {
+		sp_bypass_enqueue(sprq, p);
+	} else {
+		start = local_clock();
+		ops->enqueue(sprq, p, sp_enqueue_flags(flags));
+		sp_stat_add(sprq, SP_STAT_ENQUEUE_NS, local_clock() - start);
+		sp_stat_add(sprq, SP_STAT_ENQUEUES, 1);
+	}
 	sp_server_start(sprq);
 }
 
@@ -92,28 +141,36 @@ static bool dequeue_task_policy(struct rq *rq, struct task_struct *p,
 		return true;
 	if (task_current(rq, p))
 		update_curr_policy(rq);
-	sp_ops()->dequeue(sprq, p, sp_dequeue_flags(flags));
+	if (p->sp.flags & SP_TASK_BYPASS) {
+		sp_bypass_dequeue(sprq, p);
+	} else {
+		sp_ops()->dequeue(sprq, p, sp_dequeue_flags(flags));
+		sp_stat_add(sprq, SP_STAT_DEQUEUES, 1);
+	}
 	p->sp.flags &= ~SP_TASK_QUEUED;
 	sprq->nr_queued--;
 	sub_nr_running(rq, 1);
-	sp_stat_add(sprq, SP_STAT_DEQUEUES, 1);
 	return true;
 }
 
 /*
  * do_sched_yield() does not update the run-queue clock (each class's
  * yield_task does, as fair's does), and schedule() follows at once, so
- * the clock need not be read twice.
+ * the clock need not be read twice.  A bypassed task yields by going to
+ * the back of the FIFO in put_prev.
  */
 static void yield_task_policy(struct rq *rq)
 {
+	struct sched_policy_ops *ops = sp_ops();
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
 
 	update_rq_clock(rq);
 	update_curr_policy(rq);
-	if (sp_ops()->yield)
-		sp_ops()->yield(sprq, rq->curr);
 	rq_clock_skip_update(rq);
+	if (sp_task_bypassed(rq->curr))
+		return;
+	if (ops->yield)
+		ops->yield(sprq, rq->curr);
 	sp_stat_add(sprq, SP_STAT_YIELDS, 1);
 }
 
@@ -134,20 +191,23 @@ static unsigned int sp_wake_flags(int wake_flags)
 /*
  * A sync hint means "the waker leaves this CPU soon": it says nothing
  * about a CPU the waker is not on, so the policy sees it only there.
+ * Bypassed tasks take turns by the core's slice, not by preemption.
  */
 static void wakeup_preempt_policy(struct rq *rq, struct task_struct *p,
 				  int flags)
 {
+	struct sched_policy_ops *ops = sp_ops();
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
 	unsigned int f;
 
-	if (!sp_ops()->wakeup_preempt || test_tsk_need_resched(rq->curr))
+	if (!ops->wakeup_preempt || test_tsk_need_resched(rq->curr) ||
+	    sprq->bypassing || sp_task_bypassed(rq->curr))
 		return;
 	f = sp_wake_flags(flags);
 	if (cpu_of(rq) != smp_processor_id())
 		f &= ~SP_WAKE_SYNC;
 	update_curr_policy(rq);
-	if (!sp_ops()->wakeup_preempt(sprq, rq->curr, p, f))
+	if (!ops->wakeup_preempt(sprq, rq->curr, p, f))
 		return;
 	resched_curr(rq);
 	sp_stat_add(sprq, SP_STAT_WAKEUP_PREEMPTS, 1);
@@ -160,51 +220,84 @@ static int balance_policy(struct rq *rq, struct task_struct *prev,
 	return sp_balance(rq, rf);
 }
 
+static void put_prev_task_policy(struct rq *rq, struct task_struct *p,
+				 struct task_struct *next);
+static void set_next_task_policy(struct rq *rq, struct task_struct *p,
+				 bool first);
+
+/*
+ * 6.12's put_prev_set_next_task() does nothing when the pick is the task
+ * that was running, so the policy would never hear that its slice ended
+ * and a new one began.  The contract promises it does: the core makes
+ * the re-pick a put_prev(queued) and a set_next, as for any other task.
+ */
+static void sp_repick(struct rq *rq, struct task_struct *p)
+{
+	put_prev_task_policy(rq, p, p);
+	set_next_task_policy(rq, p, false);
+	sp_stat_add(sp_rq_of(rq), SP_STAT_REPICKS, 1);
+}
+
 /* Also the deadline server's pick (server.c), which may run under RT. */
 struct task_struct *sp_pick_task(struct rq *rq)
 {
+	struct sched_policy_ops *ops = sp_ops();
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
 	struct task_struct *curr = rq->curr, *p;
 	u64 start, cost;
 
-	if (!sprq->nr_queued)
+	if (!sprq->nr_queued || !ops)
 		return NULL;
 	if (curr->sched_class != &policy_sched_class ||
 	    !(curr->sp.flags & SP_TASK_QUEUED))
 		curr = NULL;
+	if (sprq->bypassing)
+		return sp_bypass_pick(sprq) ?: curr;
 
 	start = local_clock();
-	p = sp_ops()->pick_next(sprq, curr);
+	p = ops->pick_next(sprq, curr);
 	cost = local_clock() - start;
 
 	/* A policy bug here would strand runnable tasks: make it loud. */
 	if (p) {
 		WARN_ON_ONCE(task_cpu(p) != sprq->cpu ||
-			     !(p->sp.flags & SP_TASK_QUEUED));
+			     !sched_policy_task_queued(p));
 	} else {
-		WARN_ON_ONCE(!(sp_ops()->flags & SCHED_POLICY_GLOBAL_QUEUE));
+		WARN_ON_ONCE(!(ops->flags & SCHED_POLICY_GLOBAL_QUEUE));
 	}
 
 	sp_stat_add(sprq, SP_STAT_PICKS, 1);
 	sp_stat_add(sprq, SP_STAT_PICK_NS, cost);
 	trace_sched_policy_pick(sprq->cpu, p, sprq->nr_queued, cost);
+	if (p && p == curr)
+		sp_repick(rq, p);
 	return p;
 }
 
 static void put_prev_task_policy(struct rq *rq, struct task_struct *p,
 				 struct task_struct *next)
 {
+	struct sched_policy_rq *sprq = sp_rq_of(rq);
+
 	sp_cancel_slice_timer(rq);
 	update_curr_policy(rq);
-	sp_ops()->put_prev(sp_rq_of(rq), p, p->sp.flags & SP_TASK_QUEUED);
+	if (p->sp.flags & SP_TASK_BYPASS_RUN)
+		sp_bypass_put_prev(sprq, p);
+	else
+		sp_ops()->put_prev(sprq, p, sched_policy_task_queued(p));
 }
 
 static void set_next_task_policy(struct rq *rq, struct task_struct *p,
 				 bool first)
 {
+	struct sched_policy_rq *sprq = sp_rq_of(rq);
+
 	p->se.exec_start = rq_clock_task(rq);
 	p->se.prev_sum_exec_runtime = p->se.sum_exec_runtime;
-	sp_ops()->set_next(sp_rq_of(rq), p);
+	if (p->sp.flags & SP_TASK_BYPASS)
+		sp_bypass_set_next(sprq, p);
+	else
+		sp_ops()->set_next(sprq, p);
 }
 
 /* @queued: 1 from the slice timer (hrtick), 0 from the periodic tick */
@@ -214,6 +307,10 @@ static void task_tick_policy(struct rq *rq, struct task_struct *curr,
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
 
 	update_curr_policy(rq);
+	if (sp_task_bypassed(curr)) {
+		sp_bypass_tick(sprq, curr);
+		return;
+	}
 	if (!queued)
 		sp_stat_add(sprq, SP_STAT_TICKS, 1);
 	sp_ops()->tick(sprq, curr);
@@ -221,30 +318,32 @@ static void task_tick_policy(struct rq *rq, struct task_struct *curr,
 		sp_tick_balance(rq);
 }
 
+/*
+ * sched_cgroup_fork(), pi_lock held: a child forked into the class starts
+ * its life under the policy here (a child in another class does so when
+ * it first enters).
+ */
 static void task_fork_policy(struct task_struct *p)
 {
-	if (sp_ops()->task_fork)
-		sp_ops()->task_fork(p);
-	else if (sp_ops()->task_init)
-		sp_ops()->task_init(p);
-}
+	struct sched_policy_ops *ops = sp_ops();
 
-static void task_dead_policy(struct task_struct *p)
-{
-	if (sp_ops()->task_exit)
-		sp_ops()->task_exit(p);
+	if (ops->task_fork)
+		ops->task_fork(p);
+	else if (ops->task_init)
+		ops->task_init(p);
+	p->sp.flags |= SP_TASK_INIT;
+	this_cpu_inc(ops->stats[SP_STAT_TASK_INITS]);
+	sp_task_enable(ops, p);
 }
 
 static void switching_to_policy(struct rq *rq, struct task_struct *p)
 {
-	if (sp_ops()->task_init)
-		sp_ops()->task_init(p);
+	sp_task_enter(sp_ops(), p);
 }
 
 static void switched_from_policy(struct rq *rq, struct task_struct *p)
 {
-	if (sp_ops()->task_exit)
-		sp_ops()->task_exit(p);
+	sp_task_leave(sp_ops(), p);
 }
 
 /*
@@ -261,54 +360,72 @@ static void switched_to_policy(struct rq *rq, struct task_struct *p)
 		wakeup_preempt(rq, p, 0);
 }
 
+/* The policy sees a bypassed task's new priority at its next enqueue. */
 static void prio_changed_policy(struct rq *rq, struct task_struct *p,
 				int old_prio)
 {
-	if (sp_ops()->prio_changed)
-		sp_ops()->prio_changed(sp_rq_of(rq), p, old_prio);
+	struct sched_policy_ops *ops = sp_ops();
+
+	if (ops->prio_changed && !sp_task_bypassed(p))
+		ops->prio_changed(sp_rq_of(rq), p, old_prio);
 }
 
 static unsigned int get_rr_interval_policy(struct rq *rq,
 					   struct task_struct *p)
 {
-	if (!sp_ops()->timeslice_ns)
+	struct sched_policy_ops *ops = sp_ops();
+
+	if (!ops || !ops->timeslice_ns)
 		return 0;
-	return NS_TO_JIFFIES(sp_ops()->timeslice_ns(p));
+	return NS_TO_JIFFIES(ops->timeslice_ns(p));
 }
 
 #ifdef CONFIG_SMP
 static int select_task_rq_policy(struct task_struct *p, int prev_cpu,
 				 int wake_flags)
 {
-	if (!sp_ops()->select_cpu)
+	struct sched_policy_ops *ops = sp_ops();
+
+	if (!ops->select_cpu || READ_ONCE(sp_bypass_depth))
 		return sched_policy_select_idle_cpu(p, prev_cpu);
-	return sp_ops()->select_cpu(p, prev_cpu, sp_wake_flags(wake_flags));
+	return ops->select_cpu(p, prev_cpu, sp_wake_flags(wake_flags));
 }
 
+/* pi_lock held, not always this rq's lock: this CPU's counter */
 static void migrate_task_rq_policy(struct task_struct *p, int new_cpu)
 {
-	this_cpu_inc(sched_policy_active->stats[SP_STAT_MIGRATIONS]);
+	this_cpu_inc(sp_ops()->stats[SP_STAT_MIGRATIONS]);
 }
 
+/*
+ * Under the task's rq lock, or only pi_lock for a task that is neither
+ * queued nor running (__set_cpus_allowed_ptr_locked, migrate_disable).
+ */
 static void set_cpus_allowed_policy(struct task_struct *p,
 				    struct affinity_context *ctx)
 {
+	struct sched_policy_ops *ops = sp_ops();
+
 	set_cpus_allowed_common(p, ctx);
-	if (sp_ops()->cpus_allowed_changed)
-		sp_ops()->cpus_allowed_changed(p, ctx->new_mask);
+	if (ops->cpus_allowed_changed && !sp_task_bypassed(p))
+		ops->cpus_allowed_changed(p, ctx->new_mask);
 }
 
 /* Called for every class, also while no policy is active. */
 static void rq_online_policy(struct rq *rq)
 {
-	if (sp_ops() && sp_ops()->cpu_online)
-		sp_ops()->cpu_online(sp_rq_of(rq));
+	struct sched_policy_ops *ops = sp_ops();
+
+	if (ops && ops->cpu_online)
+		ops->cpu_online(sp_rq_of(rq));
 }
 
 static void rq_offline_policy(struct rq *rq)
 {
-	if (sp_ops() && sp_ops()->cpu_offline)
-		sp_ops()->cpu_offline(sp_rq_of(rq));
+	struct sched_policy_ops *ops = sp_ops();
+
+	if (ops && ops->cpu_offline)
+		ops->cpu_offline(sp_rq_of(rq));
 }
 #endif
 
@@ -330,7 +447,6 @@ DEFINE_SCHED_CLASS(policy) = {
 #endif
 	.task_tick		= task_tick_policy,
 	.task_fork		= task_fork_policy,
-	.task_dead		= task_dead_policy,
 	.switching_to		= switching_to_policy,
 	.switched_from		= switched_from_policy,
 	.switched_to		= switched_to_policy,
@@ -360,13 +476,14 @@ EXPORT_SYMBOL_GPL(sched_policy_cpu_rq);
 
 void *sched_policy_rq_priv(struct sched_policy_rq *rq)
 {
-	return per_cpu_ptr(sched_policy_active->percpu_data, rq->cpu);
+	return rq->priv;
 }
 EXPORT_SYMBOL_GPL(sched_policy_rq_priv);
 
+/* The tasks the policy holds here: the bypass FIFO's are not its. */
 unsigned int sched_policy_rq_nr_queued(const struct sched_policy_rq *rq)
 {
-	return rq->nr_queued;
+	return rq->nr_queued - rq->nr_bypassed;
 }
 EXPORT_SYMBOL_GPL(sched_policy_rq_nr_queued);
 
@@ -463,7 +580,7 @@ EXPORT_SYMBOL_GPL(sched_policy_task_runtime);
 void sched_policy_stat_add(struct sched_policy_rq *rq, unsigned int idx,
 			   u64 val)
 {
-	if (WARN_ON_ONCE(idx >= sched_policy_active->nr_stats))
+	if (WARN_ON_ONCE(idx >= rq->nr_stats))
 		return;
 	sp_stat_add(rq, SP_NR_CORE_STATS + idx, val);
 }
@@ -480,6 +597,7 @@ void __init sched_policy_init_rqs(void)
 		sprq->cpu = cpu;
 		sprq->next_balance = INITIAL_JIFFIES;
 		sprq->kick = IRQ_WORK_INIT_HARD(sp_kick_fn);
+		INIT_LIST_HEAD(&sprq->bypass_fifo);
 		sp_server_init(sprq);
 	}
 }

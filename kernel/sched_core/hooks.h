@@ -33,9 +33,14 @@ static inline bool task_should_policy(int policy)
 		policy == SCHED_IDLE);
 }
 
-/* Forks hold off a run-time switch: sched_fork() to sched_post_fork(). */
+/*
+ * Forks hold off a run-time switch: sched_fork() to sched_post_fork(),
+ * where the new task joins the core's task list (sched_cancel_fork():
+ * it never does).
+ */
 void sched_policy_pre_fork(void);
-void sched_policy_post_fork(void);
+void sched_policy_post_fork(struct task_struct *p);
+void sched_policy_cancel_fork(struct task_struct *p);
 
 /* Called by __sched_fork() for every new task, whatever its class. */
 static inline void sched_policy_init_entity(struct task_struct *p)
@@ -44,6 +49,8 @@ static inline void sched_policy_init_entity(struct task_struct *p)
 	RB_CLEAR_NODE(&p->sp.tree_node);
 	p->sp.key = 0;
 	p->sp.flags = 0;
+	INIT_LIST_HEAD(&p->sp.tasks_node);
+	INIT_LIST_HEAD(&p->sp.bypass_node);
 	memset(p->sp.priv, 0, sizeof(p->sp.priv));
 }
 
@@ -60,7 +67,8 @@ static inline bool task_should_policy(int policy) { return false; }
 static inline bool sched_policy_can_stop_tick(struct rq *rq) { return true; }
 static inline void sched_policy_init(void) { }
 static inline void sched_policy_pre_fork(void) { }
-static inline void sched_policy_post_fork(void) { }
+static inline void sched_policy_post_fork(struct task_struct *p) { }
+static inline void sched_policy_cancel_fork(struct task_struct *p) { }
 static inline void sched_policy_cpu_dying(struct rq *rq) { }
 static inline void sched_policy_attach_root(struct rq *rq) { }
 #endif

@@ -27,40 +27,76 @@ enum sp_core_stat {
 	SP_STAT_MIGRATIONS,
 	SP_STAT_BALANCE_PULLS,
 	SP_STAT_SERVER_PICKS,
+	SP_STAT_REPICKS,
+	SP_STAT_BYPASS_ENQUEUES,
+	SP_STAT_TASK_INITS,
+	SP_STAT_ENABLES,
 	SP_NR_CORE_STATS,
 };
 
 extern const char * const sp_core_stat_names[SP_NR_CORE_STATS];
 
-/* Per-CPU state of the policy class; the policies' opaque handle. */
+/*
+ * Per-CPU state of the policy class; the policies' opaque handle.  Every
+ * field is under the CPU's run-queue lock unless it says otherwise.
+ */
 struct sched_policy_rq {
 	struct rq	*rq;
 	int		cpu;
-	unsigned int	nr_queued;	/* policy tasks enqueued, running one included */
+	unsigned int	nr_queued;	/* class tasks enqueued, running one included */
+	unsigned int	nr_bypassed;	/* of which in the bypass FIFO */
 	unsigned long	next_balance;	/* jiffies */
 	bool		pull_pending;
+	bool		bypassing;	/* bypass.c: the policy is not called */
+	struct list_head bypass_fifo;	/* bypassed tasks waiting to run */
 	struct rq_flags	*balance_rf;	/* set while ops->balance() runs */
+	struct sched_policy_ops *balance_ops;	/* and its ops */
+	/*
+	 * The active policy's per-CPU data and counters, bound before it is
+	 * published and unbound after the grace period that follows its
+	 * unpublishing: a hook that began before can still use them.
+	 */
+	void		*priv;
+	u64		*stats;
+	unsigned int	nr_stats;	/* the policy's own, after the core's */
 	struct irq_work	kick;		/* sched_policy_resched_cpu() */
 	struct sched_dl_entity server;	/* against RT starvation (server.c) */
 };
 
 DECLARE_PER_CPU_SHARED_ALIGNED(struct sched_policy_rq, sched_policy_rqs);
 
-/* The active policy; NULL while eevdf (the fair class) runs normal tasks. */
+/*
+ * The active policy; NULL while eevdf (the fair class) runs normal tasks.
+ * Published by a switch before the first task enters the class and
+ * unpublished after the last one left; read it once per entry into the
+ * class (sp_ops()) and hand that snapshot down.
+ */
 extern struct sched_policy_ops *sched_policy_active;
 extern struct mutex sched_policy_mutex;
 extern struct list_head sched_policy_list;
 extern unsigned int sched_policy_balance_interval_ms;
+
+static inline struct sched_policy_ops *sp_ops(void)
+{
+	return READ_ONCE(sched_policy_active);
+}
 
 static inline struct sched_policy_rq *sp_rq_of(struct rq *rq)
 {
 	return &per_cpu(sched_policy_rqs, cpu_of(rq));
 }
 
+/* Only while a policy is bound to @sprq (in a hook of the policy). */
 static inline void sp_stat_add(struct sched_policy_rq *sprq,
 			       unsigned int idx, u64 val)
 {
-	per_cpu_ptr(sched_policy_active->stats, sprq->cpu)[idx] += val;
+	sprq->stats[idx] += val;
+}
+
+/* In the core's custody (bypass): the policy does not see the task. */
+static inline bool sp_task_bypassed(const struct task_struct *p)
+{
+	return p->sp.flags & (SP_TASK_BYPASS | SP_TASK_BYPASS_RUN);
 }
 
 static inline unsigned int sp_nr_stats(const struct sched_policy_ops *ops)
@@ -72,6 +108,25 @@ static inline unsigned int sp_nr_stats(const struct sched_policy_ops *ops)
 void sched_policy_init_rqs(void);
 void sp_cancel_slice_timer(struct rq *rq);
 struct task_struct *sp_pick_task(struct rq *rq);
+void sp_task_exit(struct sched_policy_ops *ops, struct task_struct *p);
+
+/* tasks.c: every task from sched_post_fork() to its free */
+extern raw_spinlock_t sp_tasks_lock;
+extern struct list_head sp_tasks;
+unsigned int sp_move_all_tasks(struct sched_policy_ops *ending);
+bool sp_move_task(struct task_struct *p);
+void sp_cycle_task(struct rq *rq, struct task_struct *p);
+
+/* bypass.c */
+extern int sp_bypass_depth;
+void sched_policy_bypass(bool on);
+bool sched_policy_bypassing(void);
+void sp_bypass_enqueue(struct sched_policy_rq *sprq, struct task_struct *p);
+void sp_bypass_dequeue(struct sched_policy_rq *sprq, struct task_struct *p);
+struct task_struct *sp_bypass_pick(struct sched_policy_rq *sprq);
+void sp_bypass_put_prev(struct sched_policy_rq *sprq, struct task_struct *p);
+void sp_bypass_set_next(struct sched_policy_rq *sprq, struct task_struct *p);
+void sp_bypass_tick(struct sched_policy_rq *sprq, struct task_struct *curr);
 
 /* server.c */
 void sp_server_init(struct sched_policy_rq *sprq);
@@ -107,8 +162,10 @@ int sched_policy_apply_setting(const char *setting, const char **why);
 int sp_balance(struct rq *rq, struct rq_flags *rf);
 void sp_tick_balance(struct rq *rq);
 
-/* sysfs/ */
-void sched_policy_sysfs_add(struct sched_policy_ops *ops);
+/* registry.c: what the sysfs layer hears (notifier actions) */
+#define SCHED_POLICY_ADDED	1
+#define SCHED_POLICY_REMOVED	2
+void sched_policy_registry_watch(struct notifier_block *nb);
 /* switch.c */
 int sp_ops_prepare(struct sched_policy_ops *ops);
 void sp_ops_release(struct sched_policy_ops *ops);
@@ -118,7 +175,7 @@ int sched_policy_switch_by_name(const char *name, size_t len);
 /* watchdog.c */
 extern unsigned int sched_policy_watchdog_timeout_ms;
 void sched_policy_watchdog_rearm(void);
-void sched_policy_sysfs_remove(struct sched_policy_ops *ops);
+void sp_dump_all(struct sched_policy_ops *ops);
 /* check.c */
 ssize_t sched_policy_check_all(char *buf, size_t len);
 

@@ -15,12 +15,25 @@
 #include <linux/ctype.h>
 #include <linux/kstrtox.h>
 #include <linux/kthread.h>
+#include <linux/notifier.h>
 #include <linux/kmod.h>
 #include <linux/umh.h>
 #include "internal.h"
 
 LIST_HEAD(sched_policy_list);
 DEFINE_MUTEX(sched_policy_mutex);
+/*
+ * Who wants to hear of registrations (the sysfs layer, which sits on top
+ * and calls down; the registry never calls up by name).  Under the mutex.
+ */
+static RAW_NOTIFIER_HEAD(sp_registry_chain);
+
+/* @nb hears SCHED_POLICY_ADDED/_REMOVED; caller holds the mutex. */
+void sched_policy_registry_watch(struct notifier_block *nb)
+{
+	lockdep_assert_held(&sched_policy_mutex);
+	raw_notifier_chain_register(&sp_registry_chain, nb);
+}
 struct sched_policy_ops *sched_policy_active;
 DEFINE_STATIC_KEY_FALSE(__sched_policy_on);
 
@@ -36,6 +49,10 @@ const char * const sp_core_stat_names[SP_NR_CORE_STATS] = {
 	[SP_STAT_MIGRATIONS]		= "migrations",
 	[SP_STAT_BALANCE_PULLS]		= "balance_pulls",
 	[SP_STAT_SERVER_PICKS]		= "server_picks",
+	[SP_STAT_REPICKS]		= "repicks",
+	[SP_STAT_BYPASS_ENQUEUES]	= "bypass_enqueues",
+	[SP_STAT_TASK_INITS]		= "task_inits",
+	[SP_STAT_ENABLES]		= "enables",
 };
 
 /*
@@ -152,7 +169,6 @@ int sched_policy_validate_ops(const struct sched_policy_ops *ops)
 		return sp_reject(ops, "bad statistics table");
 	return sp_validate_tunables(ops);
 }
-EXPORT_SYMBOL_GPL(sched_policy_validate_ops);
 
 /* Look a policy up by its exact name (callers strip sysfs newlines). */
 struct sched_policy_ops *sched_policy_find(const char *name, size_t len)
@@ -164,7 +180,6 @@ struct sched_policy_ops *sched_policy_find(const char *name, size_t len)
 			return ops;
 	return NULL;
 }
-EXPORT_SYMBOL_GPL(sched_policy_find);
 
 /* "eevdf rr ..." into @buf; returns the length. Caller holds the mutex. */
 size_t sched_policy_format_available(char *buf, size_t size)
@@ -176,7 +191,6 @@ size_t sched_policy_format_available(char *buf, size_t size)
 		len += scnprintf(buf + len, size - len, " %s", ops->name);
 	return len;
 }
-EXPORT_SYMBOL_GPL(sched_policy_format_available);
 
 /*
  * Parse a decimal tunable value in [@min, @max].  Empty, signed,
@@ -205,7 +219,6 @@ int sched_policy_parse_value(const char *buf, size_t len, u64 min, u64 max,
 	*out = val;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(sched_policy_parse_value);
 
 static const struct sched_policy_tunable *
 sp_find_tunable(const struct sched_policy_ops *ops, const char *name, size_t len)
@@ -253,7 +266,6 @@ int sched_policy_apply_setting(const char *setting, const char **why)
 	WRITE_ONCE(*t->value, val);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(sched_policy_apply_setting);
 
 static void __init sp_apply_boot_tunables(void)
 {
@@ -296,7 +308,8 @@ int sched_policy_register(struct sched_policy_ops *ops)
 	mutex_lock(&sched_policy_mutex);
 	ret = sp_register_locked(ops);
 	if (!ret)
-		sched_policy_sysfs_add(ops);
+		raw_notifier_call_chain(&sp_registry_chain, SCHED_POLICY_ADDED,
+					ops);
 	mutex_unlock(&sched_policy_mutex);
 	if (!ret)
 		pr_info("registered policy '%s'\n", ops->name);
@@ -313,7 +326,7 @@ void sched_policy_unregister(struct sched_policy_ops *ops)
 		mutex_unlock(&sched_policy_mutex);
 		return;
 	}
-	sched_policy_sysfs_remove(ops);
+	raw_notifier_call_chain(&sp_registry_chain, SCHED_POLICY_REMOVED, ops);
 	list_del_init(&ops->list);
 	free_percpu(ops->stats);
 	ops->stats = NULL;

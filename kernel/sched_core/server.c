@@ -20,6 +20,7 @@
  * fair_server); ours does not, which can let a policy task run up to one
  * budget sooner after an idle stretch.
  */
+#include <linux/debugfs.h>
 #include "internal.h"
 
 #define SP_SERVER_RUNTIME_NS	(50 * NSEC_PER_MSEC)
@@ -81,3 +82,34 @@ void sched_policy_attach_root(struct rq *rq)
 	if (dl_se->dl_server)
 		__dl_server_attach_root(dl_se, rq);
 }
+
+#ifdef CONFIG_DEBUG_FS
+/*
+ * /sys/kernel/debug/sched/policy_server/cpuN/{runtime,period}, beside
+ * fair's fair_server/cpuN/: the parameters in ns, read-only (0 until the
+ * server first starts on that CPU, as for fair's).
+ */
+static int __init sp_server_debugfs_init(void)
+{
+	struct dentry *sched = debugfs_lookup("sched", NULL);
+	struct dentry *top;
+	int cpu;
+
+	if (IS_ERR_OR_NULL(sched))
+		return 0;
+	top = debugfs_create_dir("policy_server", sched);
+	for_each_possible_cpu(cpu) {
+		struct sched_dl_entity *dl_se = &per_cpu(sched_policy_rqs, cpu).server;
+		struct dentry *d;
+		char name[16];
+
+		snprintf(name, sizeof(name), "cpu%d", cpu);
+		d = debugfs_create_dir(name, top);
+		debugfs_create_u64("runtime", 0444, d, &dl_se->dl_runtime);
+		debugfs_create_u64("period", 0444, d, &dl_se->dl_period);
+	}
+	dput(sched);
+	return 0;
+}
+late_initcall(sp_server_debugfs_init);
+#endif

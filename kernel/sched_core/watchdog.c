@@ -4,11 +4,15 @@
  * running for longer than watchdog_timeout_ms means the policy is broken
  * (sched_ext's scx_watchdog_workfn makes the same judgement).  It logs
  * one report - the policy, the task, how long it waited, and every CPU's
- * policy state through the dump() hook - and switches back to eevdf.
+ * policy state through the dump() hook - and switches back to eevdf in
+ * bypass (bypass.c), so that the switch needs nothing from the policy.
+ * A watchdog switch is never rolled back.  SysRq-P does the same on
+ * demand.
  *
  * "Runnable since" is the scheduler's own sched_info.last_queued (set when
  * a task is queued, cleared when it runs), so the policy cannot hide a
- * stalled task; every task is looked at once per check, under RCU.  The
+ * stalled task; every task on the core's task list is looked at once per
+ * check.  The
  * checks run on a SCHED_FIFO kthread worker, like sched_ext's helper: a
  * broken policy cannot starve the thread that is to replace it.
  */
@@ -17,6 +21,7 @@
 #include <linux/sched/signal.h>
 #include <linux/sched/clock.h>
 #include <linux/kthread.h>
+#include <linux/sysrq.h>
 #include "internal.h"
 
 unsigned int sched_policy_watchdog_timeout_ms = 30000;
@@ -32,14 +37,17 @@ static unsigned long sp_watchdog_period(void)
 	return msecs_to_jiffies(ms ? clamp(ms, 100U, 5000U) : 5000U);
 }
 
-/* The policy task waiting longest, with a reference, or NULL. */
+/*
+ * The policy task waiting longest, with a reference, or NULL.  The core's
+ * task list has the exiting threads the task list no longer has.
+ */
 static struct task_struct *sp_find_stalled(u64 limit_ns, u64 *waited_ns)
 {
-	struct task_struct *g, *p, *worst = NULL;
+	struct task_struct *p, *worst = NULL;
 	u64 worst_wait = 0;
 
-	rcu_read_lock();
-	for_each_process_thread(g, p) {
+	raw_spin_lock_irq(&sp_tasks_lock);
+	list_for_each_entry(p, &sp_tasks, sp.tasks_node) {
 		u64 queued_at = READ_ONCE(p->sched_info.last_queued);
 		u64 now;
 
@@ -53,14 +61,14 @@ static struct task_struct *sp_find_stalled(u64 limit_ns, u64 *waited_ns)
 			worst_wait = now - queued_at;
 		}
 	}
-	if (worst)
-		get_task_struct(worst);
-	rcu_read_unlock();
+	if (worst && !refcount_inc_not_zero(&worst->usage))
+		worst = NULL;
+	raw_spin_unlock_irq(&sp_tasks_lock);
 	*waited_ns = worst_wait;
 	return worst;
 }
 
-static void sp_dump_all(struct sched_policy_ops *ops)
+void sp_dump_all(struct sched_policy_ops *ops)
 {
 	int cpu;
 
@@ -79,34 +87,103 @@ static void sp_dump_all(struct sched_policy_ops *ops)
 	}
 }
 
+/*
+ * Back to eevdf without the policy's help.  Called under rcu_read_lock()
+ * (the ops stay valid: a switch waits for a grace period before it lets
+ * the module go): dump the policy's state, enter bypass, so that the
+ * switch's mutex, fork rwsem and RCU waits cannot be starved by it; the
+ * switch follows in sp_recover_finish(), outside the RCU section.
+ */
+static void sp_recover_start(struct sched_policy_ops *ops)
+{
+	sp_dump_all(ops);
+	sched_policy_bypass(true);
+}
+
+static void sp_recover_finish(struct sched_policy_ops *ops)
+{
+	mutex_lock(&sched_policy_mutex);
+	if (sched_policy_active == ops)
+		sched_policy_switch_locked(NULL);
+	mutex_unlock(&sched_policy_mutex);
+	sched_policy_bypass(false);
+}
+
 static void sp_watchdog_fn(struct kthread_work *work)
 {
 	unsigned int timeout = READ_ONCE(sched_policy_watchdog_timeout_ms);
 	struct sched_policy_ops *ops;
-	struct task_struct *p;
+	struct task_struct *p = NULL;
 	u64 waited;
 
-	mutex_lock(&sched_policy_mutex);
-	ops = sched_policy_active;
-	if (!ops || !timeout)
+	rcu_read_lock();
+	ops = sp_ops();
+	if (ops && timeout)
+		p = sp_find_stalled((u64)timeout * NSEC_PER_MSEC, &waited);
+	if (!p) {
+		rcu_read_unlock();
 		goto out;
-	p = sp_find_stalled((u64)timeout * NSEC_PER_MSEC, &waited);
-	if (!p)
-		goto out;
+	}
 	pr_err("watchdog: policy '%s' left %s[%d] (cpu %d) runnable for %llu ms without running (limit %u ms); dumping its state and switching to %s\n",
 	       ops->name, p->comm, task_pid_nr(p), task_cpu(p),
 	       div_u64(waited, NSEC_PER_MSEC), timeout,
 	       SCHED_POLICY_DEFAULT_NAME);
 	put_task_struct(p);
-	sp_dump_all(ops);
-	if (sched_policy_switch_locked(NULL))
-		pr_err("watchdog: could not switch to %s\n",
-		       SCHED_POLICY_DEFAULT_NAME);
+	sp_recover_start(ops);
+	rcu_read_unlock();
+	sp_recover_finish(ops);
 out:
-	mutex_unlock(&sched_policy_mutex);
 	kthread_queue_delayed_work(sp_watchdog_worker, &sp_watchdog_work,
 				   sp_watchdog_period());
 }
+
+#ifdef CONFIG_MAGIC_SYSRQ
+/*
+ * SysRq-P: dump the active policy's state and return the machine to
+ * eevdf, from the watchdog's SCHED_FIFO worker (the handler itself runs
+ * in interrupt context).
+ */
+static void sp_sysrq_workfn(struct kthread_work *work)
+{
+	struct sched_policy_ops *ops;
+
+	rcu_read_lock();
+	ops = sp_ops();
+	if (!ops) {
+		rcu_read_unlock();
+		pr_info("sysrq: no policy active (%s runs normal tasks)\n",
+			SCHED_POLICY_DEFAULT_NAME);
+		return;
+	}
+	pr_err("sysrq: dumping policy '%s' and switching to %s\n", ops->name,
+	       SCHED_POLICY_DEFAULT_NAME);
+	sp_recover_start(ops);
+	rcu_read_unlock();
+	sp_recover_finish(ops);
+}
+
+static DEFINE_KTHREAD_WORK(sp_sysrq_work, sp_sysrq_workfn);
+
+static void sp_sysrq_handler(u8 key)
+{
+	if (!IS_ERR_OR_NULL(sp_watchdog_worker))
+		kthread_queue_work(sp_watchdog_worker, &sp_sysrq_work);
+}
+
+static const struct sysrq_key_op sp_sysrq_op = {
+	.handler	= sp_sysrq_handler,
+	.help_msg	= "reset-sched-policy(P)",
+	.action_msg	= "Dump the scheduling policy and switch to eevdf",
+	.enable_mask	= SYSRQ_ENABLE_RTNICE,
+};
+
+static void sp_sysrq_register(void)
+{
+	register_sysrq_key('P', &sp_sysrq_op);
+}
+#else
+static void sp_sysrq_register(void) { }
+#endif
 
 /* A new timeout takes effect at once, not after the old period. */
 void sched_policy_watchdog_rearm(void)
@@ -128,6 +205,7 @@ static int __init sp_watchdog_init(void)
 	kthread_init_delayed_work(&sp_watchdog_work, sp_watchdog_fn);
 	kthread_queue_delayed_work(sp_watchdog_worker, &sp_watchdog_work,
 				   sp_watchdog_period());
+	sp_sysrq_register();
 	return 0;
 }
 late_initcall(sp_watchdog_init);

@@ -5,7 +5,10 @@
  * A per-CPU FIFO, round robin on every tick, that never picks a
  * SCHED_BATCH task: such a task stays runnable and never runs, which is
  * exactly what the core's watchdog must catch (report, dump, switch back
- * to eevdf).  It claims SCHED_POLICY_GLOBAL_QUEUE only so that the core
+ * to eevdf).  With starve_all=1 (a module parameter, writable at run time)
+ * it picks no task at all: once the task running on a CPU stops, nothing
+ * of the class runs there again - kworkers, the RCU kthreads and the
+ * shell included - and the core must recover with no help from it.  It claims SCHED_POLICY_GLOBAL_QUEUE only so that the core
  * accepts the NULL pick instead of warning about it.  Test-only: never
  * load it on a machine you care about.
  */
@@ -20,9 +23,13 @@ static struct list_head *broken_queue(struct sched_policy_rq *rq)
 	return &((struct broken_cpu *)sched_policy_rq_priv(rq))->queue;
 }
 
+static bool starve_all;
+module_param(starve_all, bool, 0644);
+MODULE_PARM_DESC(starve_all, "pick no task at all (default: no SCHED_BATCH task)");
+
 static bool broken_skipped(const struct task_struct *p)
 {
-	return p->policy == SCHED_BATCH;	/* the bug */
+	return READ_ONCE(starve_all) || p->policy == SCHED_BATCH;	/* the bug */
 }
 
 static void broken_cpu_init(struct sched_policy_rq *rq)

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The core's list of every task, as sched_ext's scx_tasks: a task joins
+ * it in sched_post_fork() and leaves it when its task_struct is freed, so
+ * a walk finds the threads that reaped themselves (release_task() takes
+ * them off the task list before their last schedule, and they may still
+ * sleep and wake) and the dead ones whose policy state is not yet freed.
+ *
+ * Lock order: sp_tasks_lock, then a task's pi_lock, then run-queue locks.
+ * It is a raw lock because bypass entry (bypass.c) must not sleep and
+ * walks it from under its own raw lock.
+ */
+#include "internal.h"
+#include <linux/percpu-rwsem.h>
+
+DEFINE_RAW_SPINLOCK(sp_tasks_lock);
+LIST_HEAD(sp_tasks);
+
+/* Held for reading by every fork, sched_fork() to sched_post_fork(). */
+DEFINE_STATIC_PERCPU_RWSEM(sp_fork_rwsem);
+
+void sched_policy_pre_fork(void)
+{
+	percpu_down_read(&sp_fork_rwsem);
+}
+
+/* Still under the rwsem: a switch either sees @p on the list or waits. */
+void sched_policy_post_fork(struct task_struct *p)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&sp_tasks_lock, flags);
+	list_add_tail(&p->sp.tasks_node, &sp_tasks);
+	raw_spin_unlock_irqrestore(&sp_tasks_lock, flags);
+	percpu_up_read(&sp_fork_rwsem);
+}
+
+/* A child that never ran: its life under the policy ends unseen. */
+void sched_policy_cancel_fork(struct task_struct *p)
+{
+	if (p->sp.flags & SP_TASK_INIT)
+		sp_task_exit(sp_ops(), p);
+	percpu_up_read(&sp_fork_rwsem);
+}
+
+/*
+ * The last reference is gone (any context, RCU callbacks included).  A
+ * task with a life under the policy ends it here; a switch that ends the
+ * policy clears SP_TASK_INIT under this lock before it unpublishes the
+ * ops, so the ops read here are still the ones that started it.
+ */
+void sched_policy_free(struct task_struct *p)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&sp_tasks_lock, flags);
+	if (p->sp.flags & SP_TASK_INIT)
+		sp_task_exit(sp_ops(), p);
+	list_del_init(&p->sp.tasks_node);
+	raw_spin_unlock_irqrestore(&sp_tasks_lock, flags);
+}
+
+/*
+ * Move @p to the class __setscheduler_class() gives it now, if it is a
+ * normal task in the fair or the policy class.  As __sched_setscheduler()
+ * does it, fair's delayed dequeue included.  Returns true if it moved.
+ * Called with the rq lock not held; takes it with task_rq_lock().
+ */
+bool sp_move_task(struct task_struct *p)
+{
+	const struct sched_class *prev, *next;
+	struct balance_callback *head;
+	bool queued, running;
+	struct rq_flags rf;
+	struct rq *rq;
+
+	rq = task_rq_lock(p, &rf);
+	prev = p->sched_class;
+	next = __setscheduler_class(p->policy, p->prio);
+	if (prev == next ||
+	    (prev != &fair_sched_class && prev != &policy_sched_class)) {
+		task_rq_unlock(rq, p, &rf);
+		return false;
+	}
+	update_rq_clock(rq);
+	if (p->se.sched_delayed)
+		dequeue_task(rq, p, DEQUEUE_SLEEP | DEQUEUE_DELAYED |
+				    DEQUEUE_NOCLOCK);
+	queued = task_on_rq_queued(p);
+	running = task_current(rq, p);
+	if (queued)
+		dequeue_task(rq, p, DEQUEUE_SAVE | DEQUEUE_MOVE | DEQUEUE_NOCLOCK);
+	if (running)
+		put_prev_task(rq, p);
+	p->sched_class = next;
+	check_class_changing(rq, p, prev);
+	if (queued)
+		enqueue_task(rq, p, ENQUEUE_RESTORE | ENQUEUE_MOVE |
+				    ENQUEUE_NOCLOCK);
+	if (running)
+		set_next_task(rq, p);
+	check_class_changed(rq, p, prev, p->prio);
+
+	preempt_disable();
+	head = splice_balance_callbacks(rq);
+	task_rq_unlock(rq, p, &rf);
+	balance_callbacks(rq, head);
+	preempt_enable();
+	return true;
+}
+
+/* With @ending, @p's life under that policy ends too (its rq locked). */
+static void sp_end_task(struct sched_policy_ops *ending, struct task_struct *p)
+{
+	struct rq_flags rf;
+	struct rq *rq;
+
+	if (!(p->sp.flags & SP_TASK_INIT))
+		return;
+	rq = task_rq_lock(p, &rf);
+	sp_task_exit(ending, p);
+	task_rq_unlock(rq, p, &rf);
+}
+
+/*
+ * Walk every task with forks held off: each normal task goes to the
+ * class it belongs in now, and with @ending (the policy being switched
+ * off, no longer accepting tasks) every life under it ends, that of a
+ * task boosted out of the class included.  Returns the number of moves.
+ */
+unsigned int sp_move_all_tasks(struct sched_policy_ops *ending)
+{
+	struct task_struct *p;
+	unsigned int moved = 0;
+
+	percpu_down_write(&sp_fork_rwsem);
+	raw_spin_lock_irq(&sp_tasks_lock);
+	list_for_each_entry(p, &sp_tasks, sp.tasks_node) {
+		moved += sp_move_task(p);
+		if (ending)
+			sp_end_task(ending, p);
+	}
+	raw_spin_unlock_irq(&sp_tasks_lock);
+	percpu_up_write(&sp_fork_rwsem);
+	return moved;
+}
+
+/*
+ * Take @p out of the class and put it back, rq locked: enough to move it
+ * between the policy's queues and the bypass FIFO, which enqueue and
+ * set_next choose by the run queue's bypass state.
+ */
+void sp_cycle_task(struct rq *rq, struct task_struct *p)
+{
+	bool queued = task_on_rq_queued(p);
+	bool running = task_current(rq, p);
+
+	lockdep_assert_rq_held(rq);
+	if (queued)
+		dequeue_task(rq, p, DEQUEUE_SAVE | DEQUEUE_MOVE | DEQUEUE_NOCLOCK);
+	if (running)
+		put_prev_task(rq, p);
+	if (queued)
+		enqueue_task(rq, p, ENQUEUE_RESTORE | ENQUEUE_MOVE |
+				    ENQUEUE_NOCLOCK);
+	if (running)
+		set_next_task(rq, p);
+}

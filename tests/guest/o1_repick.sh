@@ -1,0 +1,32 @@
+#!/bin/sh
+# o1_repick: when o1 picks the task that was running, it still hears of
+# the new slice.  A lone hog pinned to the last CPU for 2 s ends a 100 ms
+# slice about 20 times.  While its sleep_avg from fork lasts it counts as
+# interactive and goes back into the active array; afterwards each slice
+# sends it to the expired array, and 2.6.22's schedule() then swaps the
+# empty active array with the expired one (sched.c, schedule(): "if
+# (unlikely(!array->nr_active))"), although the same task runs on.
+# Linux 6.12 calls neither put_prev nor set_next for a re-pick, so the
+# core does (the "repicks" counter): on that CPU o1 must count at least 10
+# repicks, at least 3 slices to the expired array, and a swap for each of
+# them (one may fall outside the sample).  The kernel without it swapped
+# only when some other task happened to run there.
+T=o1_repick
+# shellcheck source=tests/guest/lib.sh
+. /tests/lib.sh
+sp_begin
+
+cpu=$((SPTEST_NCPUS - 1))
+st=$SP/o1/stats
+cat "$st" >"$SP_TMP/before"
+hog -t 2 -c "$cpu" -l lone >"$SP_TMP/hog" || sp_fail "hog failed"
+cat "$st" >"$SP_TMP/after"
+d() { echo $(($(sp_stat_cpu "$SP_TMP/after" "$1" "$cpu") - $(sp_stat_cpu "$SP_TMP/before" "$1" "$cpu"))); }
+swaps=$(d array_swaps)
+expired=$(d slices_to_expired)
+repicks=$(d repicks)
+detail="cpu=$cpu array_swaps=+$swaps slices_to_expired=+$expired repicks=+$repicks $(cut -d' ' -f2- "$SP_TMP/hog")"
+[ "$repicks" -ge 10 ] || sp_fail "$detail (want >= 10 repicks)"
+[ "$expired" -ge 3 ] || sp_fail "$detail (want >= 3 slices to the expired array)"
+[ "$swaps" -ge $((expired - 1)) ] || sp_fail "$detail (want a swap per expired slice)"
+sp_ok "$detail"

@@ -1,0 +1,48 @@
+#!/bin/sh
+# switch_watchdog_all: the stall watchdog recovers from a policy that runs
+# nothing at all.  sched_broken with starve_all=1 picks no task: once the
+# switch to it returns, no task of the class runs - this shell, the
+# kworkers and the RCU kthreads included - so the recovery can count on
+# nothing but the watchdog's SCHED_FIFO thread and the core's bypass.
+# With watchdog_timeout_ms=2000 the machine must be back on eevdf within
+# 15 s, and within 1 s of the watchdog's report (from the kernel log's
+# timestamps: the report line and the "switched from broken" line).
+T=switch_watchdog_all
+# shellcheck source=tests/guest/lib.sh
+. /tests/lib.sh
+sp_begin
+
+WD=$SP/watchdog_timeout_ms
+old_wd=$(cat "$WD")
+start=$(sp_active)
+insmod /modules/sched_broken.ko starve_all=1 || sp_fail "insmod sched_broken.ko starve_all=1 failed"
+echo 2000 >"$WD" || sp_fail "cannot set $WD"
+sp_kmsg_mark
+hog -t 6 -l starved >"$SP_TMP/hog" &
+sp_track $!
+sleep 0.3
+t0=$(sp_uptime)
+echo broken >"$SP/active" || sp_fail "cannot switch to broken"
+# from here on this shell runs again only once the watchdog has recovered
+i=0
+while [ "$(sp_active)" = broken ] && [ $i -lt 150 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+t1=$(sp_uptime)
+now=$(sp_active)
+echo "$old_wd" >"$WD"
+sp_cleanup
+[ "$now" = eevdf ] || sp_fail "still '$now' after 15 s"
+[ "$start" = eevdf ] || echo "$start" >"$SP/active"
+rmmod sched_broken || sp_fail "rmmod sched_broken failed"
+sp_dmesg_since >"$SP_TMP/log"
+report=$(grep "watchdog: policy 'broken' left" "$SP_TMP/log" | tail -n 1)
+switched=$(grep 'sched_policy: switched from broken to eevdf' "$SP_TMP/log" | tail -n 1)
+[ -n "$report" ] || sp_fail "no watchdog report in the kernel log"
+[ -n "$switched" ] || sp_fail "no 'switched from broken to eevdf' line in the kernel log"
+ts() { echo "$1" | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p'; }
+ms=$(sp_calc "($(ts "$switched") - $(ts "$report")) * 1000")
+detail="fallback_after_s=$(sp_calc "$t1 - $t0") report_to_eevdf_ms=$ms report='${report#*watchdog: }'"
+sp_true "$ms < 1000" || sp_fail "$detail (want < 1000 ms)"
+sp_ok "$detail"
