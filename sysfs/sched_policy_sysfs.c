@@ -46,9 +46,15 @@ static ssize_t available_show(struct kobject *kobj,
 static ssize_t active_show(struct kobject *kobj, struct kobj_attribute *attr,
 			   char *buf)
 {
-	struct sched_policy_ops *ops = READ_ONCE(sched_policy_active);
+	struct sched_policy_ops *ops;
+	ssize_t len;
 
-	return sysfs_emit(buf, "%s\n", ops ? ops->name : SCHED_POLICY_DEFAULT_NAME);
+	/* a switch waits for a grace period before the module may go */
+	rcu_read_lock();
+	ops = READ_ONCE(sched_policy_active);
+	len = sysfs_emit(buf, "%s\n", ops ? ops->name : SCHED_POLICY_DEFAULT_NAME);
+	rcu_read_unlock();
+	return len;
 }
 
 static int sp_store_u64(const char *buf, size_t count, u64 min, u64 max,

@@ -34,12 +34,13 @@
  * Bypass: the core can take the class's runnable tasks away from the
  * policy at any time (stall watchdog, SysRq-P, a switch away from the
  * policy, suspend, /sys/kernel/sched_policy/bypass).  Each queued task is
- * dequeued (put_prev first if it runs) with SP_DEQ_SAVE and held in a
- * FIFO of the core's; while it is there the policy is not called for it
- * (no prio_changed, cpus_allowed_changed, tick, yield, account) and
- * sched_policy_task_queued() is false.  At the end of bypass it is
- * enqueued again with SP_ENQ_RESTORE.  Balancing and wakeup preemption
- * do not run meanwhile.
+ * dequeued with SP_DEQ_SAVE (and, if it runs, given to put_prev with
+ * queued=false) and held in a FIFO of the core's; while it is there the
+ * policy is not called for it (no enqueue, dequeue, pick, set_next,
+ * put_prev, tick, yield, account, prio_changed, cpus_allowed_changed) and
+ * sched_policy_task_queued() is false; the life and membership hooks and
+ * timeslice_ns still are.  At the end of bypass it is enqueued again with
+ * SP_ENQ_RESTORE.  Balancing and wakeup preemption do not run meanwhile.
  */
 #ifndef _LINUX_SCHED_POLICY_H
 #define _LINUX_SCHED_POLICY_H
@@ -139,9 +140,10 @@ struct sched_policy_ops {
 	 * this policy (a switch, a setscheduler to a normal policy, the end
 	 * of a boost), with its rq locked.  task_fork: a child forked into
 	 * the class, with only its pi_lock held (it is not visible yet);
-	 * default task_init.  task_exit: when the task is freed (any
-	 * context, IRQs off, no run-queue lock) or the policy is switched
-	 * off (rq locked); default nothing.
+	 * default task_init.  task_exit: when the policy is switched off
+	 * (rq locked, after disable), or when the task is freed or its fork
+	 * is cancelled (any context, IRQs off, no run-queue lock, and no
+	 * disable first: the task is dead or never ran); default nothing.
 	 */
 	void (*task_init)(struct task_struct *p);
 	void (*task_fork)(struct task_struct *p);

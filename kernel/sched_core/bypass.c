@@ -88,7 +88,7 @@ static void sp_bypass_cpu(int cpu, bool on)
 	struct rq_flags rf;
 
 	rq_lock(rq, &rf);
-	sprq->bypassing = on;
+	WRITE_ONCE(sprq->bypassing, on);
 	update_rq_clock(rq);
 	list_for_each_entry(p, &sp_tasks, sp.tasks_node) {
 		if (task_rq(p) != rq || p->sched_class != &policy_sched_class ||

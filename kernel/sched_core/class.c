@@ -294,7 +294,8 @@ static void set_next_task_policy(struct rq *rq, struct task_struct *p,
 
 	p->se.exec_start = rq_clock_task(rq);
 	p->se.prev_sum_exec_runtime = p->se.sum_exec_runtime;
-	if (p->sp.flags & SP_TASK_BYPASS)
+	/* also a task that arrives running but not queued, in bypass */
+	if ((p->sp.flags & SP_TASK_BYPASS) || sprq->bypassing)
 		sp_bypass_set_next(sprq, p);
 	else
 		sp_ops()->set_next(sprq, p);
@@ -360,13 +361,18 @@ static void switched_to_policy(struct rq *rq, struct task_struct *p)
 		wakeup_preempt(rq, p, 0);
 }
 
-/* The policy sees a bypassed task's new priority at its next enqueue. */
+/*
+ * The policy sees a bypassed task's new priority at its next enqueue.
+ * Around an attribute change a bypassed task is dequeued (no flag), so
+ * the run queue's state decides.
+ */
 static void prio_changed_policy(struct rq *rq, struct task_struct *p,
 				int old_prio)
 {
 	struct sched_policy_ops *ops = sp_ops();
 
-	if (ops->prio_changed && !sp_task_bypassed(p))
+	if (ops->prio_changed && !sp_task_bypassed(p) &&
+	    !sp_rq_of(rq)->bypassing)
 		ops->prio_changed(sp_rq_of(rq), p, old_prio);
 }
 
@@ -407,7 +413,9 @@ static void set_cpus_allowed_policy(struct task_struct *p,
 	struct sched_policy_ops *ops = sp_ops();
 
 	set_cpus_allowed_common(p, ctx);
-	if (ops->cpus_allowed_changed && !sp_task_bypassed(p))
+	/* in bypass the task is the core's; the policy hears at enqueue */
+	if (ops->cpus_allowed_changed && !sp_task_bypassed(p) &&
+	    !READ_ONCE(sp_rq_of(task_rq(p))->bypassing))
 		ops->cpus_allowed_changed(p, ctx->new_mask);
 }
 

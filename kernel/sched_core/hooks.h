@@ -28,7 +28,8 @@ extern bool sched_policy_accepting;
 
 static inline bool task_should_policy(int policy)
 {
-	return sched_policy_enabled() && READ_ONCE(sched_policy_accepting) &&
+	/* acquire: a policy accepting tasks is published (switch.c) */
+	return sched_policy_enabled() && smp_load_acquire(&sched_policy_accepting) &&
 	       (policy == SCHED_NORMAL || policy == SCHED_BATCH ||
 		policy == SCHED_IDLE);
 }

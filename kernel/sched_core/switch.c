@@ -124,7 +124,8 @@ static unsigned int sp_enable(struct sched_policy_ops *ops)
 	sp_cpu_init_all(ops);
 	WRITE_ONCE(sched_policy_active, ops);
 	static_branch_enable(&__sched_policy_on);
-	WRITE_ONCE(sched_policy_accepting, true);
+	/* pairs with task_should_policy(): a fork sees the ops published */
+	smp_store_release(&sched_policy_accepting, true);
 	return sp_move_all_tasks(NULL);
 }
 
@@ -143,11 +144,18 @@ static unsigned int sp_disable(struct sched_policy_ops *ops, bool keep_key)
 	WRITE_ONCE(sched_policy_active, NULL);
 	if (!keep_key)
 		static_branch_disable(&__sched_policy_on);
-	sched_policy_bypass(false);
-	/* No CPU may still be inside a hook of @ops when its data goes. */
+	/*
+	 * No CPU may still be inside a hook of @ops when its data goes, and
+	 * bypass stays on until then: a balance() that read @ops before it
+	 * was unpublished sees bypass when it retakes its locks.
+	 */
 	synchronize_rcu_expedited();
+	sched_policy_bypass(false);
+	if (ops->exit)
+		ops->exit();
 	sp_unbind();
-	sp_ops_release(ops);
+	free_percpu(ops->percpu_data);
+	ops->percpu_data = NULL;
 	module_put(ops->owner);
 	return moved;
 }

@@ -19,6 +19,9 @@ LIST_HEAD(sp_tasks);
 /* Held for reading by every fork, sched_fork() to sched_post_fork(). */
 DEFINE_STATIC_PERCPU_RWSEM(sp_fork_rwsem);
 
+static void sp_task_exit_unlocked(struct sched_policy_ops *ops,
+				  struct task_struct *p);
+
 void sched_policy_pre_fork(void)
 {
 	percpu_down_read(&sp_fork_rwsem);
@@ -38,26 +41,54 @@ void sched_policy_post_fork(struct task_struct *p)
 /* A child that never ran: its life under the policy ends unseen. */
 void sched_policy_cancel_fork(struct task_struct *p)
 {
-	if (p->sp.flags & SP_TASK_INIT)
-		sp_task_exit(sp_ops(), p);
+	if (p->sp.flags & SP_TASK_INIT) {
+		local_irq_disable();
+		sp_task_exit_unlocked(sp_ops(), p);
+		local_irq_enable();
+	}
 	percpu_up_read(&sp_fork_rwsem);
 }
 
 /*
- * The last reference is gone (any context, RCU callbacks included).  A
- * task with a life under the policy ends it here; a switch that ends the
- * policy clears SP_TASK_INIT under this lock before it unpublishes the
- * ops, so the ops read here are still the ones that started it.
+ * The end of a life that ends without the policy's locks: at the free
+ * (any context, RCU callbacks included) or a cancelled fork.  Only
+ * task_exit is called - the task is dead or never ran, so it holds no
+ * place in the class - with interrupts off (the grace period a switch
+ * waits for before it frees the policy covers the call) and no run-queue
+ * lock, so a last put under some rq lock cannot deadlock here.
+ */
+static void sp_task_exit_unlocked(struct sched_policy_ops *ops,
+				  struct task_struct *p)
+{
+	if (ops && ops->task_exit)
+		ops->task_exit(p);
+	p->sp.flags &= ~(SP_TASK_INIT | SP_TASK_ENABLED);
+}
+
+/*
+ * The last reference is gone.  Off the list under its lock, so a switch
+ * that ends the policy either ended this life already (SP_TASK_INIT is
+ * clear) or never sees the task and waits for us in its grace period.
  */
 void sched_policy_free(struct task_struct *p)
 {
+	struct sched_policy_ops *ops = NULL;
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&sp_tasks_lock, flags);
-	if (p->sp.flags & SP_TASK_INIT)
-		sp_task_exit(sp_ops(), p);
 	list_del_init(&p->sp.tasks_node);
-	raw_spin_unlock_irqrestore(&sp_tasks_lock, flags);
+	if (p->sp.flags & SP_TASK_INIT)
+		ops = sp_ops();
+	raw_spin_unlock(&sp_tasks_lock);
+	if (ops)
+		sp_task_exit_unlocked(ops, p);
+	local_irq_restore(flags);
+}
+
+static bool sp_task_gone(struct rq *rq, struct task_struct *p)
+{
+	return READ_ONCE(p->__state) == TASK_DEAD && !task_on_rq_queued(p) &&
+	       !task_on_cpu(rq, p);
 }
 
 /*
@@ -77,7 +108,11 @@ bool sp_move_task(struct task_struct *p)
 	rq = task_rq_lock(p, &rf);
 	prev = p->sched_class;
 	next = __setscheduler_class(p->policy, p->prio);
-	if (prev == next ||
+	/*
+	 * A dead task past its last schedule stays where it is: fair's
+	 * task_dead already took its load away, and it will not run.
+	 */
+	if (prev == next || sp_task_gone(rq, p) ||
 	    (prev != &fair_sched_class && prev != &policy_sched_class)) {
 		task_rq_unlock(rq, p, &rf);
 		return false;

@@ -94,10 +94,14 @@ void sp_dump_all(struct sched_policy_ops *ops)
  * switch's mutex, fork rwsem and RCU waits cannot be starved by it; the
  * switch follows in sp_recover_finish(), outside the RCU section.
  */
-static void sp_recover_start(struct sched_policy_ops *ops)
+static bool sp_recover_start(struct sched_policy_ops *ops)
 {
+	/* pinned, so that the pointer compared below is still this policy */
+	if (!try_module_get(ops->owner))
+		return false;
 	sp_dump_all(ops);
 	sched_policy_bypass(true);
+	return true;
 }
 
 static void sp_recover_finish(struct sched_policy_ops *ops)
@@ -107,6 +111,7 @@ static void sp_recover_finish(struct sched_policy_ops *ops)
 		sched_policy_switch_locked(NULL);
 	mutex_unlock(&sched_policy_mutex);
 	sched_policy_bypass(false);
+	module_put(ops->owner);
 }
 
 static void sp_watchdog_fn(struct kthread_work *work)
@@ -129,7 +134,10 @@ static void sp_watchdog_fn(struct kthread_work *work)
 	       div_u64(waited, NSEC_PER_MSEC), timeout,
 	       SCHED_POLICY_DEFAULT_NAME);
 	put_task_struct(p);
-	sp_recover_start(ops);
+	if (!sp_recover_start(ops)) {
+		rcu_read_unlock();
+		goto out;
+	}
 	rcu_read_unlock();
 	sp_recover_finish(ops);
 out:
@@ -157,7 +165,10 @@ static void sp_sysrq_workfn(struct kthread_work *work)
 	}
 	pr_err("sysrq: dumping policy '%s' and switching to %s\n", ops->name,
 	       SCHED_POLICY_DEFAULT_NAME);
-	sp_recover_start(ops);
+	if (!sp_recover_start(ops)) {
+		rcu_read_unlock();
+		return;
+	}
 	rcu_read_unlock();
 	sp_recover_finish(ops);
 }

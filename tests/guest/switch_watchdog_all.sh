@@ -4,6 +4,9 @@
 # switch to it returns, no task of the class runs - this shell, the
 # kworkers and the RCU kthreads included - so the recovery can count on
 # nothing but the watchdog's SCHED_FIFO thread and the core's bypass.
+# Forks of 16-thread processes run meanwhile (clonemix threads), so that
+# some hold the fork rwsem the switch back must take; every one must
+# finish afterwards.
 # With watchdog_timeout_ms=2000 the machine must be back on eevdf within
 # 15 s, and within 1 s of the watchdog's report (from the kernel log's
 # timestamps: the report line and the "switched from broken" line).
@@ -20,6 +23,9 @@ echo 2000 >"$WD" || sp_fail "cannot set $WD"
 sp_kmsg_mark
 hog -t 6 -l starved >"$SP_TMP/hog" &
 sp_track $!
+# forks in flight hold the fork rwsem that the way back must take
+clonemix threads -t 6 -j 2 -n 16 >"$SP_TMP/forks" 2>&1 &
+forks=$!
 sleep 0.3
 t0=$(sp_uptime)
 echo broken >"$SP/active" || sp_fail "cannot switch to broken"
@@ -32,8 +38,12 @@ done
 t1=$(sp_uptime)
 now=$(sp_active)
 echo "$old_wd" >"$WD"
+forks_ok=1
+wait "$forks" || forks_ok=0
+cat "$SP_TMP/forks"
 sp_cleanup
 [ "$now" = eevdf ] || sp_fail "still '$now' after 15 s"
+[ "$forks_ok" = 1 ] || sp_fail "the forks in flight did not all finish: $(cat "$SP_TMP/forks")"
 [ "$start" = eevdf ] || echo "$start" >"$SP/active"
 rmmod sched_broken || sp_fail "rmmod sched_broken failed"
 sp_dmesg_since >"$SP_TMP/log"
