@@ -82,6 +82,20 @@ sp_true() {
 	awk "BEGIN { exit !($1) }"
 }
 
+# sp_wait_left POLICY SECS: wait while POLICY is active, at most SECS s
+sp_wait_left() {
+	_i=0
+	while [ "$(sp_active)" = "$1" ] && [ $_i -lt $(($2 * 10)) ]; do
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+}
+
+# sp_log_ts LINE: the timestamp (seconds) of a kernel log line "[ 1.5] ..."
+sp_log_ts() {
+	echo "$1" | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p'
+}
+
 # sp_kv KEY LINE: the value of KEY=value in a line of key=value words
 sp_kv() {
 	echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -n 1

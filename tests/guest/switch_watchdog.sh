@@ -24,11 +24,7 @@ sp_track $!
 sleep 0.3
 t0=$(sp_uptime)
 echo broken >"$SP/active" || sp_fail "cannot switch to broken"
-i=0
-while [ "$(sp_active)" = broken ] && [ $i -lt 150 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+sp_wait_left broken 15
 t1=$(sp_uptime)
 now=$(sp_active)
 wait "$spid"

@@ -30,11 +30,7 @@ sleep 0.3
 t0=$(sp_uptime)
 echo broken >"$SP/active" || sp_fail "cannot switch to broken"
 # from here on this shell runs again only once the watchdog has recovered
-i=0
-while [ "$(sp_active)" = broken ] && [ $i -lt 150 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+sp_wait_left broken 15
 t1=$(sp_uptime)
 now=$(sp_active)
 echo "$old_wd" >"$WD"
@@ -51,8 +47,7 @@ report=$(grep "watchdog: policy 'broken' left" "$SP_TMP/log" | tail -n 1)
 switched=$(grep 'sched_policy: switched from broken to eevdf' "$SP_TMP/log" | tail -n 1)
 [ -n "$report" ] || sp_fail "no watchdog report in the kernel log"
 [ -n "$switched" ] || sp_fail "no 'switched from broken to eevdf' line in the kernel log"
-ts() { echo "$1" | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p'; }
-ms=$(sp_calc "($(ts "$switched") - $(ts "$report")) * 1000")
+ms=$(sp_calc "($(sp_log_ts "$switched") - $(sp_log_ts "$report")) * 1000")
 detail="fallback_after_s=$(sp_calc "$t1 - $t0") report_to_eevdf_ms=$ms report='${report#*watchdog: }'"
 sp_true "$ms < 1000" || sp_fail "$detail (want < 1000 ms)"
 sp_ok "$detail"

@@ -22,11 +22,7 @@ rtrun 50 sh -c 'sleep 1; echo P >/proc/sysrq-trigger' &
 helper=$!
 t0=$(sp_uptime)
 echo broken >"$SP/active" || sp_fail "cannot switch to broken"
-i=0
-while [ "$(sp_active)" = broken ] && [ $i -lt 150 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+sp_wait_left broken 15
 t1=$(sp_uptime)
 now=$(sp_active)
 wait "$helper"
@@ -41,8 +37,7 @@ switched=$(grep 'sched_policy: switched from broken to eevdf' "$SP_TMP/log" | ta
 [ -n "$switched" ] || sp_fail "no 'switched from broken to eevdf' line"
 grep -q 'broken: cpu[0-9]* queued=' "$SP_TMP/log" || sp_fail "no dump of broken's state"
 grep -q 'sched_policy: watchdog:' "$SP_TMP/log" && sp_fail "the watchdog fired, not SysRq"
-ts() { echo "$1" | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p'; }
-ms=$(sp_calc "($(ts "$switched") - $(ts "$reset")) * 1000")
+ms=$(sp_calc "($(sp_log_ts "$switched") - $(sp_log_ts "$reset")) * 1000")
 detail="back_after_s=$(sp_calc "$t1 - $t0") sysrq_to_eevdf_ms=$ms"
 sp_true "$ms < 1000" || sp_fail "$detail (want < 1000 ms)"
 sp_ok "$detail"
