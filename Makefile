@@ -22,6 +22,8 @@
 #   FLAVOUR=test|perf|stock          debug test kernel (default), the
 #                                    measurement kernel without debug options,
 #                                    or that config on Linux without our patches
+#                                    (rtgroup: the test kernel with RT group
+#                                    scheduling, for one boot of make test)
 #   KSRC=/path/to/linux-6.12.y      use another 6.12.y tree instead of
 #                                    Debian's linux-source-6.12
 
@@ -97,9 +99,12 @@ $(OBJ)/.config: boot/make-config $(wildcard boot/config/*.config) \
 	boot/make-config $(TREE) $(OBJ) $(FLAVOUR) CC="ccache gcc" HOSTCC="ccache gcc"
 
 # kbuild decides what to rebuild; make only calls it when an input changed.
+# The image is dated when the build began, so that a file edited during
+# the build makes the next make call kbuild again.
 $(KIMAGE): $(OBJ)/.config $(if $(filter stock,$(FLAVOUR)),,$(OUR_KERNEL_FILES))
+	@touch $(OBJ)/.build-start
 	+$(KMAKE) -j$(JOBS) bzImage modules
-	@touch $@
+	@touch -r $(OBJ)/.build-start $@
 	@echo "kernel: $$(cat $(OBJ)/include/config/kernel.release) -> $@"
 
 initramfs: deps kernel
@@ -140,9 +145,12 @@ run: kernel initramfs
 shell: kernel initramfs
 	@$(QEMU_RUN) --append "sptests=shell" --interactive
 
+RTGROUP_KIMAGE := $(BUILD)/obj-rtgroup/arch/x86/boot/bzImage
 test: kernel initramfs
+	@$(MAKE) --no-print-directory FLAVOUR=rtgroup kernel
 	@tests/run --kernel $(KIMAGE) --initrd $(INITRD) --logdir $(BUILD)/test-logs \
-		--obj $(OBJ) --tree $(TREE) --policies "$(POLICIES)"
+		--obj $(OBJ) --tree $(TREE) --policies "$(POLICIES)" \
+		--rtgroup-kernel $(RTGROUP_KIMAGE)
 
 stress: kernel initramfs
 	@tests/run --kernel $(KIMAGE) --initrd $(INITRD) --logdir $(BUILD)/stress-logs \

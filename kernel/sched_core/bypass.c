@@ -16,9 +16,10 @@
  *    upon while tasks are frozen and CPUs go down;
  *  - /sys/kernel/sched_policy/bypass, by hand (sysfs/ABI.md).
  *
- * Entering walks each run queue under its lock and cycles the policy's
- * queued tasks (dequeue, put_prev; enqueue, set_next) into the FIFO;
- * leaving cycles them back.  Nesting is counted; the last leave ends it.
+ * Entering sets every run queue's state, then walks the core's task list
+ * once and cycles the policy's queued tasks (dequeue, put_prev; enqueue,
+ * set_next) into their CPU's FIFO; leaving cycles them back.  Nesting is
+ * counted; the last leave ends it.
  */
 #define pr_fmt(fmt) "sched_policy: " fmt
 
@@ -75,30 +76,41 @@ void sp_bypass_tick(struct sched_policy_rq *sprq, struct task_struct *curr)
 		resched_curr(sprq->rq);
 }
 
-/*
- * Set @cpu's bypass state and cycle the tasks that are on the wrong side
- * of it.  With the task list and the run queue locked, task_rq() of a
- * task is stable when it is this run queue.
- */
-static void sp_bypass_cpu(int cpu, bool on)
+/* Set @cpu's bypass state: what its next enqueues and picks use. */
+static void sp_bypass_set_cpu(int cpu, bool on)
 {
-	struct sched_policy_rq *sprq = &per_cpu(sched_policy_rqs, cpu);
 	struct rq *rq = cpu_rq(cpu);
-	struct task_struct *p;
 	struct rq_flags rf;
 
 	rq_lock(rq, &rf);
-	WRITE_ONCE(sprq->bypassing, on);
-	update_rq_clock(rq);
-	list_for_each_entry(p, &sp_tasks, sp.tasks_node) {
-		if (task_rq(p) != rq || p->sched_class != &policy_sched_class ||
-		    !task_on_rq_queued(p))
-			continue;
-		if (on != !!sp_task_bypassed(p))
-			sp_cycle_task(rq, p);
+	WRITE_ONCE(per_cpu(sched_policy_rqs, cpu).bypassing, on);
+	rq_unlock(rq, &rf);
+}
+
+/* With the task list locked: @p to the side of its run queue's state. */
+static void sp_bypass_task(struct task_struct *p)
+{
+	struct rq_flags rf;
+	struct rq *rq;
+
+	rq = task_rq_lock(p, &rf);
+	if (p->sched_class == &policy_sched_class && task_on_rq_queued(p) &&
+	    sp_rq_of(rq)->bypassing != !!sp_task_bypassed(p)) {
+		update_rq_clock(rq);
+		sp_cycle_task(rq, p);
 	}
+	task_rq_unlock(rq, p, &rf);
+}
+
+/* Every task is on its side: a new pick, from that side. */
+static void sp_bypass_kick_cpu(int cpu, bool on)
+{
+	struct sched_policy_rq *sprq = &per_cpu(sched_policy_rqs, cpu);
+	struct rq *rq = cpu_rq(cpu);
+	struct rq_flags rf;
+
+	rq_lock(rq, &rf);
 	WARN_ON_ONCE(!on && sprq->nr_bypassed);
-	/* a new pick, now from the other side */
 	if (sprq->nr_queued)
 		resched_curr(rq);
 	rq_unlock(rq, &rf);
@@ -108,9 +120,14 @@ static void sp_bypass_cpu(int cpu, bool on)
  * Enter (@on) or leave bypass.  Any context that may spin: the watchdog's
  * FIFO kthread, a PM notifier, a sysfs write.  Every possible CPU, since
  * the hotplug lock is one of the things a broken policy can keep us from.
+ * One pass over the CPUs to set their state, one over the tasks to move
+ * those on the wrong side (between the two, a CPU's queued tasks that
+ * have not moved yet wait), one over the CPUs to pick again.
  */
 void sched_policy_bypass(bool on)
 {
+	struct sched_policy_entity *se;
+	struct task_struct *p;
 	unsigned long flags;
 	int cpu;
 
@@ -119,10 +136,17 @@ void sched_policy_bypass(bool on)
 		WARN_ON_ONCE(sp_bypass_depth < 0);
 		goto out;
 	}
-	raw_spin_lock(&sp_tasks_lock);
 	for_each_possible_cpu(cpu)
-		sp_bypass_cpu(cpu, on);
+		sp_bypass_set_cpu(cpu, on);
+	raw_spin_lock(&sp_tasks_lock);
+	list_for_each_entry(se, &sp_tasks, tasks_node) {
+		p = sp_listed_task(se);
+		if (p)
+			sp_bypass_task(p);
+	}
 	raw_spin_unlock(&sp_tasks_lock);
+	for_each_possible_cpu(cpu)
+		sp_bypass_kick_cpu(cpu, on);
 out:
 	raw_spin_unlock_irqrestore(&sp_bypass_lock, flags);
 }

@@ -152,6 +152,7 @@ static void sp_check_counts(struct sp_check_run *run)
 static int sp_check_fn(void *data)
 {
 	struct sp_check_run *run = data;
+	struct sched_policy_entity *se;
 	struct task_struct *p;
 	int cpu;
 
@@ -161,8 +162,11 @@ static int sp_check_fn(void *data)
 	for_each_online_cpu(cpu)
 		sp_check_cpu(run, cpu);
 	raw_spin_lock(&sp_tasks_lock);
-	list_for_each_entry(p, &sp_tasks, sp.tasks_node)
-		sp_check_task(run, p);
+	list_for_each_entry(se, &sp_tasks, tasks_node) {
+		p = sp_listed_task(se);
+		if (p)
+			sp_check_task(run, p);
+	}
 	raw_spin_unlock(&sp_tasks_lock);
 	sp_check_counts(run);
 	sp_check_cur = NULL;

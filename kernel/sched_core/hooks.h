@@ -61,6 +61,7 @@ void sched_policy_init(void);
 /* The policy class's deadline server (server.c), as fair_server's. */
 void sched_policy_cpu_dying(struct rq *rq);
 void sched_policy_attach_root(struct rq *rq);
+u64 sched_policy_server_bw(int cpu);
 #else
 static inline void sched_policy_init_entity(struct task_struct *p) { }
 static inline bool sched_policy_enabled(void) { return false; }
@@ -72,6 +73,7 @@ static inline void sched_policy_post_fork(struct task_struct *p) { }
 static inline void sched_policy_cancel_fork(struct task_struct *p) { }
 static inline void sched_policy_cpu_dying(struct rq *rq) { }
 static inline void sched_policy_attach_root(struct rq *rq) { }
+static inline u64 sched_policy_server_bw(int cpu) { return 0; }
 #endif
 
 #endif /* _KERNEL_SCHED_CORE_HOOKS_H */

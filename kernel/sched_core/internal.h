@@ -113,6 +113,15 @@ void sp_task_exit(struct sched_policy_ops *ops, struct task_struct *p);
 /* tasks.c: every task from sched_post_fork() to its free */
 extern raw_spinlock_t sp_tasks_lock;
 extern struct list_head sp_tasks;
+
+/* Not a task but a walk's place in sp_tasks (tasks.c): skip it. */
+#define SP_TASK_CURSOR		(1U << 31)
+
+static inline struct task_struct *sp_listed_task(struct sched_policy_entity *se)
+{
+	return se->flags & SP_TASK_CURSOR ? NULL :
+	       container_of(se, struct task_struct, sp);
+}
 unsigned int sp_move_all_tasks(struct sched_policy_ops *ending);
 bool sp_move_task(struct task_struct *p);
 void sp_cycle_task(struct rq *rq, struct task_struct *p);
@@ -131,6 +140,9 @@ void sp_bypass_tick(struct sched_policy_rq *sprq, struct task_struct *curr);
 /* server.c */
 void sp_server_init(struct sched_policy_rq *sprq);
 void __sp_server_start(struct sched_policy_rq *sprq);
+int sp_server_reserve(void);
+void sp_server_release(void);
+void sp_server_reserve_boot(void);
 
 /* On every enqueue: a call only when the server is stopped. */
 static inline void sp_server_start(struct sched_policy_rq *sprq)

@@ -113,6 +113,7 @@ void __init sp_enable_boot(struct sched_policy_ops *ops)
 {
 	sp_bind(ops);
 	sp_cpu_init_all(ops);
+	sp_server_reserve_boot();
 	sched_policy_active = ops;
 	sched_policy_accepting = true;
 	static_branch_enable(&__sched_policy_on);
@@ -163,7 +164,9 @@ static unsigned int sp_disable(struct sched_policy_ops *ops, bool keep_key)
 /*
  * Make @to the active policy (NULL: eevdf).  Caller holds
  * sched_policy_mutex.  Returns 0, or an error with nothing changed
- * (module going away, no memory, the policy's init() failed).
+ * (module going away, no memory, the policy's init() failed, no
+ * deadline bandwidth for the class's server).  The server's bandwidth is
+ * the class's, not a policy's: held from eevdf to a policy until back.
  */
 int sched_policy_switch_locked(struct sched_policy_ops *to)
 {
@@ -179,6 +182,11 @@ int sched_policy_switch_locked(struct sched_policy_ops *to)
 		if (!try_module_get(to->owner))
 			return -ENODEV;
 		ret = sp_ops_prepare(to);
+		if (!ret && !from) {
+			ret = sp_server_reserve();
+			if (ret)
+				sp_ops_release(to);
+		}
 		if (ret) {
 			module_put(to->owner);
 			return ret;
@@ -189,6 +197,8 @@ int sched_policy_switch_locked(struct sched_policy_ops *to)
 		moved += sp_disable(from, to);
 	if (to)
 		moved += sp_enable(to);
+	else
+		sp_server_release();
 	start = ktime_get_ns() - start;
 	trace_sched_policy_switch(from ? from->name : SCHED_POLICY_DEFAULT_NAME,
 				  to ? to->name : SCHED_POLICY_DEFAULT_NAME,

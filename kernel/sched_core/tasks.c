@@ -157,24 +157,56 @@ static void sp_end_task(struct sched_policy_ops *ending, struct task_struct *p)
 	task_rq_unlock(rq, p, &rf);
 }
 
+/* Tasks moved between two releases of the list lock in a long walk. */
+#define SP_WALK_BATCH	32
+
+/* The task after @cursor, other walks' cursors skipped; @cursor moves past it. */
+static struct task_struct *sp_walk_next(struct sched_policy_entity *cursor)
+{
+	struct sched_policy_entity *se = cursor;
+	struct task_struct *p;
+
+	list_for_each_entry_continue(se, &sp_tasks, tasks_node) {
+		p = sp_listed_task(se);
+		if (p) {
+			list_move(&cursor->tasks_node, &se->tasks_node);
+			return p;
+		}
+	}
+	return NULL;
+}
+
 /*
  * Walk every task with forks held off: each normal task goes to the
  * class it belongs in now, and with @ending (the policy being switched
  * off, no longer accepting tasks) every life under it ends, that of a
  * task boosted out of the class included.  Returns the number of moves.
+ *
+ * A cursor keeps the walk's place, as scx_task_iter's does, so that the
+ * list lock (and with it interrupts) is dropped every SP_WALK_BATCH
+ * tasks: a task freed meanwhile has left the list, and no task joins it
+ * while forks are held off.
  */
 unsigned int sp_move_all_tasks(struct sched_policy_ops *ending)
 {
+	struct sched_policy_entity cursor = { .flags = SP_TASK_CURSOR };
+	unsigned int moved = 0, n = 0;
 	struct task_struct *p;
-	unsigned int moved = 0;
 
 	percpu_down_write(&sp_fork_rwsem);
 	raw_spin_lock_irq(&sp_tasks_lock);
-	list_for_each_entry(p, &sp_tasks, sp.tasks_node) {
+	list_add(&cursor.tasks_node, &sp_tasks);
+	while ((p = sp_walk_next(&cursor))) {
 		moved += sp_move_task(p);
 		if (ending)
 			sp_end_task(ending, p);
+		if (++n % SP_WALK_BATCH == 0) {
+			raw_spin_unlock_irq(&sp_tasks_lock);
+			cond_resched();
+			raw_spin_lock_irq(&sp_tasks_lock);
+		}
 	}
+	list_del(&cursor.tasks_node);
 	raw_spin_unlock_irq(&sp_tasks_lock);
 	percpu_up_write(&sp_fork_rwsem);
 	return moved;

@@ -44,13 +44,17 @@ static unsigned long sp_watchdog_period(void)
 static struct task_struct *sp_find_stalled(u64 limit_ns, u64 *waited_ns)
 {
 	struct task_struct *p, *worst = NULL;
+	struct sched_policy_entity *se;
 	u64 worst_wait = 0;
 
 	raw_spin_lock_irq(&sp_tasks_lock);
-	list_for_each_entry(p, &sp_tasks, sp.tasks_node) {
-		u64 queued_at = READ_ONCE(p->sched_info.last_queued);
-		u64 now;
+	list_for_each_entry(se, &sp_tasks, tasks_node) {
+		u64 queued_at, now;
 
+		p = sp_listed_task(se);
+		if (!p)
+			continue;
+		queued_at = READ_ONCE(p->sched_info.last_queued);
 		if (READ_ONCE(p->sched_class) != &policy_sched_class ||
 		    !queued_at || !task_on_rq_queued(p))
 			continue;

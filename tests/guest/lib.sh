@@ -96,6 +96,54 @@ sp_log_ts() {
 	echo "$1" | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p'
 }
 
+# sp_broken_begin WATCHDOG_MS [ARGS...]: load the test policy sched_broken
+# with module ARGS, set the stall watchdog's timeout (0: off) and mark the
+# kernel log (sp_kmsg_mark); sp_broken_end undoes it
+sp_broken_begin() {
+	SP_WD_OLD=$(cat "$SP/watchdog_timeout_ms")
+	SP_START=$(sp_active)
+	_wd=$1
+	shift
+	insmod /modules/sched_broken.ko "$@" || sp_fail "insmod sched_broken.ko $* failed"
+	echo "$_wd" >"$SP/watchdog_timeout_ms" || sp_fail "cannot set the watchdog timeout to $_wd"
+	sp_kmsg_mark
+}
+
+# sp_broken_switch: switch to broken, then wait (at most 15 s) until the
+# machine has left it; sets SP_BACK_S (seconds from the switch to then)
+# and SP_NOW (the active policy then)
+sp_broken_switch() {
+	_t0=$(sp_uptime)
+	echo broken >"$SP/active" || sp_fail "cannot switch to broken"
+	sp_wait_left broken 15
+	# shellcheck disable=SC2034 # read by the tests
+	SP_BACK_S=$(sp_calc "$(sp_uptime) - $_t0")
+	SP_NOW=$(sp_active)
+}
+
+# sp_broken_end: the watchdog timeout back; fails unless eevdf took over;
+# the policy of the start back, sched_broken unloaded
+sp_broken_end() {
+	echo "$SP_WD_OLD" >"$SP/watchdog_timeout_ms"
+	[ "$SP_NOW" = eevdf ] || sp_fail "still '$SP_NOW' after 15 s"
+	[ "$SP_START" = eevdf ] || echo "$SP_START" >"$SP/active"
+	rmmod sched_broken || sp_fail "rmmod sched_broken failed"
+}
+
+# sp_log_gap WHAT RE: find the last kernel log line since sp_kmsg_mark
+# that matches RE (named WHAT in the failure message) and the last
+# "switched from broken to eevdf" line; fails if either is missing, else
+# sets SP_GAP_FROM (the first line) and SP_GAP_MS (milliseconds between)
+sp_log_gap() {
+	sp_dmesg_since >"$SP_TMP/log"
+	SP_GAP_FROM=$(grep "$2" "$SP_TMP/log" | tail -n 1)
+	_to=$(grep 'sched_policy: switched from broken to eevdf' "$SP_TMP/log" | tail -n 1)
+	[ -n "$SP_GAP_FROM" ] || sp_fail "no $1 line in the kernel log"
+	[ -n "$_to" ] || sp_fail "no 'switched from broken to eevdf' line in the kernel log"
+	# shellcheck disable=SC2034 # read by the tests
+	SP_GAP_MS=$(sp_calc "($(sp_log_ts "$_to") - $(sp_log_ts "$SP_GAP_FROM")) * 1000")
+}
+
 # sp_kv KEY LINE: the value of KEY=value in a line of key=value words
 sp_kv() {
 	echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -n 1

@@ -12,32 +12,15 @@ T=sysrq_reset
 sp_begin
 
 [ -w /proc/sysrq-trigger ] || sp_fail "no /proc/sysrq-trigger (CONFIG_MAGIC_SYSRQ)"
-WD=$SP/watchdog_timeout_ms
-old_wd=$(cat "$WD")
-start=$(sp_active)
-insmod /modules/sched_broken.ko starve_all=1 || sp_fail "insmod sched_broken.ko starve_all=1 failed"
-echo 0 >"$WD" || sp_fail "cannot turn the watchdog off"
-sp_kmsg_mark
+sp_broken_begin 0 starve_all=1
 rtrun 50 sh -c 'sleep 1; echo P >/proc/sysrq-trigger' &
 helper=$!
-t0=$(sp_uptime)
-echo broken >"$SP/active" || sp_fail "cannot switch to broken"
-sp_wait_left broken 15
-t1=$(sp_uptime)
-now=$(sp_active)
+sp_broken_switch
 wait "$helper"
-echo "$old_wd" >"$WD"
-[ "$now" = eevdf ] || sp_fail "still '$now' after 15 s"
-[ "$start" = eevdf ] || echo "$start" >"$SP/active"
-rmmod sched_broken || sp_fail "rmmod sched_broken failed"
-sp_dmesg_since >"$SP_TMP/log"
-reset=$(grep "sched_policy: sysrq: dumping policy 'broken'" "$SP_TMP/log" | tail -n 1)
-switched=$(grep 'sched_policy: switched from broken to eevdf' "$SP_TMP/log" | tail -n 1)
-[ -n "$reset" ] || sp_fail "no SysRq reset line in the kernel log"
-[ -n "$switched" ] || sp_fail "no 'switched from broken to eevdf' line"
+sp_broken_end
+sp_log_gap "SysRq reset" "sched_policy: sysrq: dumping policy 'broken'"
 grep -q 'broken: cpu[0-9]* queued=' "$SP_TMP/log" || sp_fail "no dump of broken's state"
 grep -q 'sched_policy: watchdog:' "$SP_TMP/log" && sp_fail "the watchdog fired, not SysRq"
-ms=$(sp_calc "($(sp_log_ts "$switched") - $(sp_log_ts "$reset")) * 1000")
-detail="back_after_s=$(sp_calc "$t1 - $t0") sysrq_to_eevdf_ms=$ms"
-sp_true "$ms < 1000" || sp_fail "$detail (want < 1000 ms)"
+detail="back_after_s=$SP_BACK_S sysrq_to_eevdf_ms=$SP_GAP_MS"
+sp_true "$SP_GAP_MS < 1000" || sp_fail "$detail (want < 1000 ms)"
 sp_ok "$detail"
