@@ -120,6 +120,37 @@ static int sp_server_settle_cpu(int cpu)
 }
 
 /*
+ * Every CPU's server to sp_server_wanted; the first error, if any.  With
+ * CPU hotplug and domain rebuilds held off: a run queue between two root
+ * domains (partition_sched_domains() moves every CPU of a rebuilt domain
+ * through the default one) would be counted in the wrong one.  Called
+ * with the machine healthy (eevdf before a policy arrives, or after it
+ * left), so waiting for these locks is safe.
+ */
+static int sp_server_settle_all(bool want)
+{
+	int cpu, ret = 0;
+
+	cpus_read_lock();
+	mutex_lock(&sched_domains_mutex);
+	WRITE_ONCE(sp_server_wanted, want);
+	for_each_possible_cpu(cpu) {
+		ret = sp_server_settle_cpu(cpu);
+		if (ret && want) {
+			pr_err("no deadline bandwidth for the policy server on CPU %d (%llu ns every %llu ns; see kernel.sched_rt_runtime_us)\n",
+			       cpu, SP_SERVER_RUNTIME_NS, SP_SERVER_PERIOD_NS);
+			break;
+		}
+		if (ret)
+			pr_warn("CPU %d: the policy server's bandwidth was not released (%d)\n",
+				cpu, ret);
+	}
+	mutex_unlock(&sched_domains_mutex);
+	cpus_read_unlock();
+	return ret;
+}
+
+/*
  * Switching from eevdf to a policy: bandwidth for the server on every
  * CPU, admitted as a SCHED_DEADLINE task's would be (against
  * kernel.sched_rt_runtime_us of every CPU of a root domain, fair's
@@ -129,33 +160,17 @@ static int sp_server_settle_cpu(int cpu)
  */
 int sp_server_reserve(void)
 {
-	int cpu, ret;
+	int ret = sp_server_settle_all(true);
 
-	WRITE_ONCE(sp_server_wanted, true);
-	for_each_possible_cpu(cpu) {
-		ret = sp_server_settle_cpu(cpu);
-		if (ret) {
-			pr_err("no deadline bandwidth for the policy server on CPU %d (%llu ns every %llu ns; see kernel.sched_rt_runtime_us)\n",
-			       cpu, SP_SERVER_RUNTIME_NS, SP_SERVER_PERIOD_NS);
-			sp_server_release();
-			return ret;
-		}
-	}
-	return 0;
+	if (ret)
+		sp_server_settle_all(false);
+	return ret;
 }
 
 /* Back to eevdf: no bandwidth held for a class without tasks. */
 void sp_server_release(void)
 {
-	int cpu, ret;
-
-	WRITE_ONCE(sp_server_wanted, false);
-	for_each_possible_cpu(cpu) {
-		ret = sp_server_settle_cpu(cpu);
-		if (ret)
-			pr_warn("CPU %d: the policy server's bandwidth was not released (%d)\n",
-				cpu, ret);
-	}
+	sp_server_settle_all(false);
 }
 
 /* A policy chosen at boot: the CPUs reserve as they join root domains. */

@@ -19,7 +19,8 @@
  * the rwsem across copy_namespaces() and cgroup_css_set_fork(), which
  * take the hotplug lock): the static key is flipped outside it, as
  * ext.c does since "scx: Reorder scx_fork_rwsem, cpu_hotplug_lock and
- * scx_cgroup_rwsem".
+ * scx_cgroup_rwsem", and the deadline server's bandwidth (server.c) is
+ * reserved before and released after the walks.
  *
  * Which class a normal task belongs to comes from __setscheduler_class(),
  * i.e. task_should_policy(): the policy class while a policy accepts

@@ -282,11 +282,12 @@ sp_dmesg_since() {
 }
 
 # sp_dmesg_problems: print the kernel log lines since sp_kmsg_mark that
-# report a hung task, a soft or hard lockup, an RCU stall, the OOM killer
-# or the policy stall watchdog; status 1 if there is one
+# report a hung task, a soft or hard lockup, an RCU stall, the OOM killer,
+# the policy stall watchdog or a deadline server without its bandwidth;
+# status 1 if there is one
 sp_dmesg_problems() {
 	sp_dmesg_since | grep -v 'stall warnings timeout' |
-		grep -E -i 'hung task|hung_task|blocked for more than|soft lockup|hard lockup|rcu.*stall|out of memory|oom-kill|killed process|sched_policy: watchdog' &&
+		grep -E -i 'hung task|hung_task|blocked for more than|soft lockup|hard lockup|rcu.*stall|out of memory|oom-kill|killed process|sched_policy: watchdog|bandwidth for the policy server|policy server.s bandwidth' &&
 		return 1
 	return 0
 }
