@@ -13,7 +13,8 @@
 #                                    against the built kernel
 #   make compare [QUICK=1] [SCENARIOS="E1 E4"] [POLICIES="eevdf o1"]
 #                [RUNS=5] [VCPUS=2]  the experiments on every policy, report
-#                                    in results/<timestamp>/ (README)
+#                [ICOUNT=1]          in results/<timestamp>/ (README);
+#                                    ICOUNT=1: guest time in instructions
 #   make rootfs                      the Debian image compare boots (root)
 #   make deb [BASE_CONFIG=/boot/config-$(uname -r)]
 #                                    Debian packages of the perf kernel and
@@ -76,6 +77,7 @@ SCENARIOS ?= E0 E1 E2 E3 E4 E5 E6
 QUICK ?=
 RUNS ?= $(if $(QUICK),1,5)
 RESULTS ?= results/$(shell date -u +%Y%m%d-%H%M%S)
+ICOUNT ?=
 
 DEB_DIR := $(BUILD)/deb
 STRESS_S ?= 180
@@ -83,7 +85,7 @@ STRESS_S ?= 180
 .PHONY: help deps tree kernel initramfs module run shell test clean compare rootfs deb deb-kernel stress
 
 help:
-	@sed -n '3,16s/^# \{0,1\}//p' Makefile
+	@sed -n '3,/^$$/s/^# \{0,1\}//p' Makefile
 
 deps:
 	@boot/deps
@@ -168,7 +170,7 @@ compare: deps
 	@$(if $(filter E0,$(SCENARIOS)),$(MAKE) --no-print-directory FLAVOUR=stock kernel,true)
 	@$(MAKE) --no-print-directory $(COMPARE_INITRD)
 	@boot/mkrootfs $(ROOTFS) || echo "compare: no root file system; hackbench and build cells will fail"
-	bench/compare/runner.py --kernel $(BUILD)/obj-perf/arch/x86/boot/bzImage \
+	$(if $(ICOUNT),ACCEL=icount) bench/compare/runner.py --kernel $(BUILD)/obj-perf/arch/x86/boot/bzImage \
 		$(if $(filter E0,$(SCENARIOS)),--stock-kernel $(BUILD)/obj-stock/arch/x86/boot/bzImage) \
 		--initrd $(COMPARE_INITRD) --rootfs $(ROOTFS) --out $(RESULTS) \
 		--policies "$(POLICIES)" --scenarios "$(SCENARIOS)" --runs $(RUNS) \

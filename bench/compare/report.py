@@ -36,6 +36,12 @@ TCG_NOTE = ("Times measured under QEMU TCG (software emulation) are not "
             "hardware times: compare policies with each other within this "
             "run, not with numbers from real machines.")
 
+ICOUNT_NOTE = ("Guest time is counted in guest instructions (QEMU "
+               "-icount shift=0,sleep=off: 1 ns per instruction, idle time "
+               "skipped): rates and latencies measure path length, not "
+               "timing behaviour, and repeat almost exactly; compare them "
+               "with each other, not with wall-clock runs.")
+
 STAT_COLUMNS = [("csw_per_s", "csw/s"), ("migrations", "migrations"),
                 ("preemptions", "preemptions"), ("pick_ns", "pick ns"),
                 ("enqueue_ns", "enqueue ns")]
@@ -256,6 +262,8 @@ def header_md(results: Results) -> List[str]:
               f"- Quick run: {'yes' if meta.get('quick') else 'no'}", ""]
     if meta.get("accel") == "tcg":
         lines += [TCG_NOTE, ""]
+    elif meta.get("accel") == "icount":
+        lines += [ICOUNT_NOTE, ""]
     baseline = meta.get("baseline")
     legend = "Table entries are median [min–max] over the successful runs " \
         "of a cell"

@@ -137,9 +137,16 @@ def plan_text(cells):
     return '\n'.join(lines) + '\n'
 
 
+# Wall seconds per guest second: under icount the guest's clock counts
+# instructions (1 ns each), which single-threaded TCG runs slower than
+# that, several vCPUs in turn.
+ICOUNT_SLOWDOWN = 6
+
+
 def estimate(cells):
-    """Guessed seconds for one boot running these cells."""
-    return BOOT_OVERHEAD_S + sum(c['est'] for c in cells)
+    """Guessed wall seconds for one boot running these cells."""
+    guest = BOOT_OVERHEAD_S + sum(c['est'] for c in cells)
+    return guest * (ICOUNT_SLOWDOWN if accel() == 'icount' else 1)
 
 
 def boot(args, key, cells, run, out):
@@ -151,13 +158,15 @@ def boot(args, key, cells, run, out):
     log = os.path.join(out, 'logs', tag + '.log')
     with open(plan, 'w', encoding='ascii') as f:
         f.write(plan_text(cells))
-    limit = int(120 + 4 * estimate(cells))
+    guest_s = BOOT_OVERHEAD_S + sum(c['est'] for c in cells)
+    limit = int(120 + 4 * guest_s)
+    wall_limit = int(120 + 4 * estimate(cells)) + 30
     cmd = [os.path.join(ROOT, 'boot', 'qemu-run'),
            '--kernel', args.stock_kernel if stock else args.kernel,
            '--initrd', args.initrd, '--cpus', str(vcpus),
            '--mem', str(args.mem), '--policy', '' if stock else pol,
            '--append', f'sptests=compare sptest.timeout={limit}',
-           '--timeout', str(limit + 30), '--log', log,
+           '--timeout', str(wall_limit), '--log', log,
            '--fwcfg', f'opt/spbench/plan={plan}']
     if args.rootfs and os.path.isfile(args.rootfs):
         cmd += ['--disk', args.rootfs]

@@ -156,6 +156,13 @@ class SyntheticReport(unittest.TestCase):
                      "- Quick run: no", report.TCG_NOTE]:
             self.assertIn(line + "\n", self.summary)
 
+    def test_icount_note(self):
+        """An icount run says that its times are instruction counts."""
+        meta = dict(META, accel="icount")
+        lines = report.header_md(report.Results(meta=meta, cells={}, problems=[]))
+        self.assertIn(report.ICOUNT_NOTE, lines)
+        self.assertNotIn(report.TCG_NOTE, lines)
+
     def test_scenarios_in_meta_order_without_empty_ones(self):
         self.assertLess(self.summary.index("## E1: sched_yield storm"),
                         self.summary.index("## E4: throughput vs tasks"))

@@ -83,6 +83,30 @@ class MatrixTest(unittest.TestCase):
                           meta['quick'], meta['rootfs']),
                          ('T0', 'T1', 'r1', None, True, False))
 
+    def test_icount_mode(self):
+        """ACCEL=icount: recorded as the accelerator in meta.json, and
+        the wall-clock estimate (and so the boot's timeout) scaled."""
+        cells = scenarios.cells_for(['E0'], True)
+        a = args(['eevdf'], ['E0'])
+        a.config, a.runs, a.rootfs = 'cfg', 1, None
+        old = os.environ.get('ACCEL')
+        try:
+            os.environ['ACCEL'] = 'tcg'
+            plain = runner.estimate(cells)
+            os.environ['ACCEL'] = 'icount'
+            self.assertEqual(runner.estimate(cells),
+                             plain * runner.ICOUNT_SLOWDOWN)
+            with tempfile.TemporaryDirectory() as out:
+                runner.write_meta(a, out, 'T0', {'ours': 'r1'})
+                with open(os.path.join(out, 'meta.json'),
+                          encoding='utf-8') as f:
+                    self.assertEqual(json.load(f)['accel'], 'icount')
+        finally:
+            if old is None:
+                os.environ.pop('ACCEL', None)
+            else:
+                os.environ['ACCEL'] = old
+
 
 if __name__ == '__main__':
     unittest.main()
