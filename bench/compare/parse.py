@@ -17,6 +17,10 @@ interleaved; only lines starting with "SPBENCH " count.
 import re
 
 _LINE = re.compile(r'^SPBENCH (\S+)(?: (.*))?$')
+# The kernel saying that the boot's policy is gone: the stall watchdog's
+# report, or a switch (a compare boot never asks for one).
+_LEFT_POLICY = re.compile(
+    r"sched_policy: (watchdog: policy '\S+' left .*|switched from \S+ to \S+)")
 
 
 def number(text):
@@ -92,12 +96,18 @@ def parse_console(text):
 
     A parsed cell has 'ok' (True, False, or None when no end line came:
     the guest died), 'error', 'result' (numeric key/values), 'params'
-    (all key/values of the result line), 'quantiles' and 'stats'.
+    (all key/values of the result line), 'quantiles' and 'stats'.  A cell
+    that ends after the kernel reported leaving the boot's policy (stall
+    watchdog, switch) is not ok: part of it ran under another policy.
     """
     env = {}
     cells = {}
+    left = None
     for line in text.splitlines():
         line = line.rstrip('\r')
+        event = _LEFT_POLICY.search(line)
+        if event and left is None:
+            left = event.group(1)
         match = _LINE.match(line)
         if not match:
             continue
@@ -123,4 +133,8 @@ def parse_console(text):
             status, _, reason = rest.partition(' ')
             cell['ok'] = status == 'ok'
             cell['error'] = None if cell['ok'] else (reason or 'failed')
+            if left is not None:
+                cell['ok'] = False
+                cell['error'] = f'invalid, the boot left its policy: {left}'
+
     return env, cells

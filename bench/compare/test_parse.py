@@ -54,6 +54,30 @@ class ParseTest(unittest.TestCase):
                          'hackbench exit 1: no root file system')
         self.assertIsNone(self.cells['c2']['ok'])
 
+    def test_left_policy_invalidates_later_cells(self):
+        """A watchdog report or a switch fails every cell that had not
+        ended by then, whatever the guest said about it."""
+        log = ("SPBENCH begin c0\nSPBENCH end c0 ok\nSPBENCH begin c1\n"
+               "[   31.5] sched_policy: watchdog: policy 'o1' left manyhogs"
+               "[99] runnable for 30000 ms; switching to eevdf\r\n"
+               "[   31.6] sched_policy: switched from o1 to eevdf in 900 us"
+               " (40 task moves)\n"
+               "SPBENCH end c1 ok\nSPBENCH begin c2\nSPBENCH end c2 ok\n")
+        _, cells = parse.parse_console(log)
+        self.assertIs(cells['c0']['ok'], True)
+        for cid in ('c1', 'c2'):
+            self.assertIs(cells[cid]['ok'], False)
+            self.assertEqual(cells[cid]['error'],
+                             "invalid, the boot left its policy: watchdog: "
+                             "policy 'o1' left manyhogs[99] runnable for "
+                             "30000 ms; switching to eevdf")
+        _, cells = parse.parse_console(
+            "SPBENCH begin c0\n[ 2.0] sched_policy: switched from rr to cfs"
+            " in 5 us (1 task moves)\nSPBENCH end c0 ok\n")
+        self.assertEqual(cells['c0']['error'],
+                         'invalid, the boot left its policy: switched from '
+                         'rr to cfs')
+
     def test_number(self):
         self.assertEqual(parse.number('12'), 12)
         self.assertEqual(parse.number('1.5'), 1.5)
