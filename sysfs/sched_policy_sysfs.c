@@ -88,11 +88,11 @@ static ssize_t watchdog_timeout_ms_store(struct kobject *kobj,
 					 const char *buf, size_t count)
 {
 	u64 val;
-	int ret = sp_store_u64(buf, count, 0, 3600000, &val);
+	int ret = sp_store_u64(buf, count, 0, SP_WATCHDOG_MAX_MS, &val);
 
 	if (ret)
 		return ret;
-	if (val && val < 100)
+	if (val && val < SP_WATCHDOG_MIN_MS)
 		return -EINVAL;
 	WRITE_ONCE(sched_policy_watchdog_timeout_ms, val);
 	sched_policy_watchdog_rearm();

@@ -224,6 +224,14 @@ struct sched_policy_ops {
 	u64  (*timeslice_ns)(struct task_struct *p);
 	void (*dump)(struct sched_policy_rq *rq);	/* rq locked, printk deferred */
 	/*
+	 * Whether @p may wait without bound by design (bfs's SCHED_IDLE
+	 * tasks run only when nothing else can): the stall watchdog then
+	 * does not count its wait.  Called by the watchdog with no rq lock,
+	 * under rcu_read_lock() and a spinlock: read what it needs with
+	 * READ_ONCE.  Default: no task may starve.
+	 */
+	bool (*may_starve)(struct task_struct *p);
+	/*
 	 * Optional debug hook, run by reading /sys/kernel/sched_policy/check:
 	 * verify the policy's own structures for @rq's CPU.  Called for each
 	 * online CPU in turn, lowest first, with that CPU's run-queue lock

@@ -127,6 +127,12 @@ static bool bfs_idleprio(const struct task_struct *p)
 	return p->policy == SCHED_IDLE;
 }
 
+/* An idleprio task behind any other work waits by design. */
+static bool bfs_may_starve(struct task_struct *p)
+{
+	return READ_ONCE(p->policy) == SCHED_IDLE;
+}
+
 /* time_slice_expired(): a full slice and a new deadline from @now. */
 static void bfs_new_slice(struct task_struct *p, u64 now)
 {
@@ -667,6 +673,7 @@ static struct sched_policy_ops bfs_policy = {
 	.migration_candidate	= bfs_migration_candidate,
 	.timeslice_ns		= bfs_timeslice_ns,
 	.dump			= bfs_dump,
+	.may_starve		= bfs_may_starve,
 	.check			= bfs_check,
 	.tunables		= bfs_tunables,
 	.stat_names		= bfs_stat_names,

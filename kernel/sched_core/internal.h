@@ -184,7 +184,9 @@ void sp_ops_release(struct sched_policy_ops *ops);
 void sp_enable_boot(struct sched_policy_ops *ops);
 int sched_policy_switch_locked(struct sched_policy_ops *to);
 int sched_policy_switch_by_name(const char *name, size_t len);
-/* watchdog.c */
+/* watchdog.c: the timeout is 0 (off) or SP_WATCHDOG_MIN_MS..MAX_MS */
+#define SP_WATCHDOG_MIN_MS	100
+#define SP_WATCHDOG_MAX_MS	3600000
 extern unsigned int sched_policy_watchdog_timeout_ms;
 void sched_policy_watchdog_rearm(void);
 void sp_dump_all(struct sched_policy_ops *ops);

@@ -26,6 +26,30 @@
 
 unsigned int sched_policy_watchdog_timeout_ms = 30000;
 
+/*
+ * sched_policy_watchdog_ms=N: the timeout from boot on, for experiments
+ * whose tasks legitimately wait long (thousands of hogs on one CPU).  A
+ * bad value logs one line and leaves the default.
+ */
+static int __init sp_watchdog_boot_param(char *str)
+{
+	u64 val;
+
+	if (!str || sched_policy_parse_value(str, strlen(str), 0,
+					     SP_WATCHDOG_MAX_MS, &val) ||
+	    (val && val < SP_WATCHDOG_MIN_MS)) {
+		pr_warn("sched_policy_watchdog_ms=%s: not 0 (off) or %u-%u, keeping %u\n",
+			str ?: "", SP_WATCHDOG_MIN_MS, SP_WATCHDOG_MAX_MS,
+			sched_policy_watchdog_timeout_ms);
+		return 0;
+	}
+	sched_policy_watchdog_timeout_ms = val;
+	pr_info("watchdog timeout %u ms from the command line\n",
+		sched_policy_watchdog_timeout_ms);
+	return 0;
+}
+early_param("sched_policy_watchdog_ms", sp_watchdog_boot_param);
+
 static struct kthread_worker *sp_watchdog_worker;
 static struct kthread_delayed_work sp_watchdog_work;
 
@@ -41,7 +65,8 @@ static unsigned long sp_watchdog_period(void)
  * The policy task waiting longest, with a reference, or NULL.  The core's
  * task list has the exiting threads the task list no longer has.
  */
-static struct task_struct *sp_find_stalled(u64 limit_ns, u64 *waited_ns)
+static struct task_struct *sp_find_stalled(struct sched_policy_ops *ops,
+					   u64 limit_ns, u64 *waited_ns)
 {
 	struct task_struct *p, *worst = NULL;
 	struct sched_policy_entity *se;
@@ -56,7 +81,8 @@ static struct task_struct *sp_find_stalled(u64 limit_ns, u64 *waited_ns)
 			continue;
 		queued_at = READ_ONCE(p->sched_info.last_queued);
 		if (READ_ONCE(p->sched_class) != &policy_sched_class ||
-		    !queued_at || !task_on_rq_queued(p))
+		    !queued_at || !task_on_rq_queued(p) ||
+		    (ops->may_starve && ops->may_starve(p)))
 			continue;
 		now = sched_clock_cpu(task_cpu(p));
 		if (now > queued_at && now - queued_at > limit_ns &&
@@ -128,7 +154,7 @@ static void sp_watchdog_fn(struct kthread_work *work)
 	rcu_read_lock();
 	ops = sp_ops();
 	if (ops && timeout)
-		p = sp_find_stalled((u64)timeout * NSEC_PER_MSEC, &waited);
+		p = sp_find_stalled(ops, (u64)timeout * NSEC_PER_MSEC, &waited);
 	if (!p) {
 		rcu_read_unlock();
 		goto out;

@@ -10,7 +10,9 @@
 #   rr.timeslice_ms=9                       the 17th: over the limit of 16
 # The good setting is applied (timeslice_ms reads 7, one "tunable" line);
 # each of the 16 others leaves one "ignoring tunable" line and changes
-# nothing, the last one saying "more than 16 given".
+# nothing, the last one saying "more than 16 given".  The same boot gives
+# sched_policy_watchdog_ms=50 (below 100: one line, default kept), then
+# sched_policy_watchdog_ms=45000 (applied: watchdog_timeout_ms reads it).
 T=boot_tunables
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh
@@ -25,4 +27,8 @@ detail="timeslice_ms=$v applied_lines=$applied ignored_lines=$ignored over_limit
 if [ "$v" != 7 ] || [ "$applied" -ne 1 ] || [ "$ignored" -ne 16 ] || [ "$over" -ne 1 ]; then
 	sp_fail "$detail"
 fi
+wd=$(cat "$SP/watchdog_timeout_ms")
+bad=$(dmesg | grep -c 'sched_policy: sched_policy_watchdog_ms=50: not 0 (off) or 100-3600000, keeping 30000$' || true)
+detail="$detail watchdog_timeout_ms=$wd bad_watchdog_lines=$bad (want 45000, 1)"
+{ [ "$wd" = 45000 ] && [ "$bad" -eq 1 ]; } || sp_fail "$detail"
 sp_ok "$detail"
