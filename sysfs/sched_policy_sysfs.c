@@ -119,6 +119,33 @@ static ssize_t balance_interval_ms_store(struct kobject *kobj,
 }
 
 /*
+ * timing: 1 times every hook of the policy (the *_ns statistics), 0 does
+ * not; the default is CONFIG_SCHED_POLICY_TIMING (on in the test kernel).
+ */
+static DEFINE_MUTEX(sp_timing_file_mutex);
+
+static ssize_t timing_show(struct kobject *kobj, struct kobj_attribute *attr,
+			   char *buf)
+{
+	return sysfs_emit(buf, "%u\n", sp_timing());
+}
+
+static ssize_t timing_store(struct kobject *kobj, struct kobj_attribute *attr,
+			    const char *buf, size_t count)
+{
+	u64 val;
+	int ret = sp_store_u64(buf, count, 0, 1, &val);
+
+	if (ret)
+		return ret;
+	mutex_lock(&sp_timing_file_mutex);
+	if (val != sp_timing())
+		sched_policy_set_timing(val);
+	mutex_unlock(&sp_timing_file_mutex);
+	return count;
+}
+
+/*
  * bypass: 1 takes the class's tasks away from the policy into the core's
  * per-CPU FIFOs (kernel/sched_core/bypass.c), 0 gives them back.  This
  * file holds at most one bypass reference; reading shows it, and "2"
@@ -173,6 +200,7 @@ static struct kobj_attribute sp_balance_attr = __ATTR_RW(balance_interval_ms);
 static struct kobj_attribute sp_watchdog_attr = __ATTR_RW(watchdog_timeout_ms);
 static struct kobj_attribute sp_check_attr = __ATTR(check, 0400, check_show, NULL);
 static struct kobj_attribute sp_bypass_attr = __ATTR_RW(bypass);
+static struct kobj_attribute sp_timing_attr = __ATTR_RW(timing);
 
 static struct attribute *sp_root_attrs[] = {
 	&sp_available_attr.attr,
@@ -181,6 +209,7 @@ static struct attribute *sp_root_attrs[] = {
 	&sp_watchdog_attr.attr,
 	&sp_check_attr.attr,
 	&sp_bypass_attr.attr,
+	&sp_timing_attr.attr,
 	NULL,
 };
 

@@ -10,6 +10,8 @@ The guest side (bench/guest/compare.sh) prints, per cell of the plan:
     SPBENCH end ID ok | fail REASON
 
 and once per boot "SPBENCH env kernel=R policy=P cpus=N rootfs=0|1".
+A cell that switches policies itself (switchlat) brackets its switches
+with "SPBENCH switching ID" and "SPBENCH switched ID".
 Console lines may carry a trailing CR and kernel messages may be
 interleaved; only lines starting with "SPBENCH " count.
 """
@@ -20,7 +22,7 @@ _LINE = re.compile(r'^SPBENCH (\S+)(?: (.*))?$')
 # The kernel saying that the boot's policy is gone: the stall watchdog's
 # report, or a switch (a compare boot never asks for one).
 _LEFT_POLICY = re.compile(
-    r"sched_policy: (watchdog: policy '\S+' left .*|switched from \S+ to \S+)")
+    r"sched_policy: (watchdog: policy '\S+' left .*|switched from (\S+) to (\S+))")
 
 
 def number(text):
@@ -103,10 +105,14 @@ def parse_console(text):
     env = {}
     cells = {}
     left = None
+    switching = False
     for line in text.splitlines():
         line = line.rstrip('\r')
         event = _LEFT_POLICY.search(line)
-        if event and left is None:
+        if event and left is None and not (
+                switching and event.group(2) and
+                {event.group(2), event.group(3)} ==
+                {'eevdf', env.get('policy')}):
             left = event.group(1)
         match = _LINE.match(line)
         if not match:
@@ -114,6 +120,9 @@ def parse_console(text):
         kind, rest = match.group(1), match.group(2) or ''
         if kind == 'env':
             env.update(split_kv(rest))
+            continue
+        if kind in ('switching', 'switched'):
+            switching = kind == 'switching'
             continue
         cid, _, rest = rest.partition(' ')
         if not cid:

@@ -20,6 +20,7 @@ From Python: write_report(results_dir) or main([results_dir]).
 import argparse
 import html
 import json
+import math
 import os
 import re
 import shutil
@@ -374,6 +375,98 @@ def stats_table(results: Results, cells, policies) -> List[str]:
     return lines
 
 
+# The cost shapes E6 expects, as y = a + b * basis(n) (flat: b = 0).
+SHAPE_BASIS = {"flat": lambda n: 0.0, "log": math.log2,
+               "linear": float}
+SHAPE_TEXT = {"flat": "a", "log": "a + b·log2 n", "linear": "a + b·n"}
+
+
+class ShapeFit(NamedTuple):
+    """A least-squares fit of one shape to (n, cost) points."""
+
+    a: float
+    b: float
+    worst: float  # the largest |fit - measured| / measured
+
+    def at(self, shape: str, n: float) -> float:
+        return self.a + self.b * SHAPE_BASIS[shape](n)
+
+
+def fit_shape(points: List[tuple], shape: str) -> Optional[ShapeFit]:
+    """Fit y = a + b·basis(x) (b = 0 for "flat") to points with x, y > 0;
+    None without any such point."""
+    points = [(x, y) for x, y in points if x > 0 and y > 0]
+    if not points:
+        return None
+    basis = [SHAPE_BASIS[shape](x) for x, _ in points]
+    ys = [y for _, y in points]
+    mean_f, mean_y = sum(basis) / len(ys), sum(ys) / len(ys)
+    sxx = sum((f - mean_f) ** 2 for f in basis)
+    b = 0.0
+    if shape != "flat" and sxx > 0:
+        b = sum((f - mean_f) * (y - mean_y)
+                for f, y in zip(basis, ys)) / sxx
+    a = mean_y - b * mean_f
+    worst = max(abs(a + b * f - y) / y for f, y in zip(basis, ys))
+    return ShapeFit(a, b, worst)
+
+
+SHAPE_GOOD = 0.10
+
+
+def best_shape(fits: Dict[str, ShapeFit]) -> str:
+    """The simplest shape (in SHAPE_BASIS order) fitting within SHAPE_GOOD
+    at every point, else the one with the smallest worst residual: a
+    richer shape always fits at least as well, so the smallest residual
+    alone would never say "flat"."""
+    for shape, fit in fits.items():
+        if fit.worst <= SHAPE_GOOD:
+            return shape
+    return min(fits, key=lambda s: fits[s].worst)
+
+
+def median_points(results: Results, cells, policy: str,
+                  metric: str) -> List[tuple]:
+    """(x, median) of the metric over a policy's runs, by cell x."""
+    points = []
+    for cell in cells:
+        values = stats.metric_values(results.cells[cell].get(policy, []),
+                                     metric)
+        if values and cell.x is not None:
+            points.append((cell.x, stats.median(values)))
+    return sorted(points)
+
+
+def shapes_table(results: Results, scenario: dict, cells,
+                 policies) -> List[str]:
+    """Per metric of meta's "shapes" and policy: the expected shape fitted
+    to the medians, its worst relative residual, and which of the shapes
+    fits best (smallest worst residual)."""
+    shapes = scenario.get("shapes") or {}
+    rows = []
+    for metric, expected in shapes.items():
+        for policy in policies:
+            shape = expected.get(policy)
+            points = median_points(results, cells, policy, metric)
+            if not shape or len(points) < 3:
+                continue
+            fits = {s: fit_shape(points, s) for s in SHAPE_BASIS}
+            fit = fits[shape]
+            best = best_shape(fits)
+            rows.append([metric, policy, SHAPE_TEXT[shape],
+                         f"a={fmt_num(fit.a)} b={fmt_num(fit.b)}",
+                         f"{fit.worst:.0%}", SHAPE_TEXT[best]])
+    if not rows:
+        return []
+    return (["Expected shapes, fitted to the medians by least squares "
+             "(worst: the largest |fit − measured| / measured over the "
+             "points; best fit: the simplest of a, a + b·log2 n, a + b·n "
+             f"whose worst is within {SHAPE_GOOD:.0%}, else the one with "
+             "the smallest worst):", ""]
+            + md_table(["metric", "policy", "expected", "fit", "worst",
+                        "best fit"], rows))
+
+
 def paired_lines(results: Results, scenario: dict, cells) -> List[str]:
     """One line per (pair, cell) of meta's "ratios" on the primary metric."""
     pairs = scenario.get("ratios") or []
@@ -499,6 +592,7 @@ def scenario_md(results: Results, sid: str, plots: List[Plot],
     lines += other_table(results, scenario, cells, policies)
     lines += stats_table(results, cells, policies)
     lines += paired_lines(results, scenario, cells)
+    lines += shapes_table(results, scenario, cells, policies)
     return lines + plots_md(plots, made)
 
 
@@ -638,23 +732,48 @@ def blocks_plot(name: str, title: str, xlabel: str, ylabel: str,
                 settings: List[str], style: str, using: str,
                 blocks: List[tuple]) -> Plot:
     """A plot with one line per data block; blocks are (title, rows,
-    line style such as "linecolor 2 dashtype 1")."""
-    data = "\n\n\n".join(f"# {t}\n" + "\n".join(" ".join(map(repr, row))
-                                               for row in rows)
-                         for t, rows, _ in blocks) + "\n"
-    series = [f"{gp_str(name + '.dat')} index {i} using {using} "
-              f"with {style} {line} title {gp_str(t)}"
-              for i, (t, _, line) in enumerate(blocks)]
+    line style such as "linecolor 2 dashtype 1"[, (style, using)]), the
+    last to draw that block otherwise than the others."""
+    data = "\n\n\n".join(f"# {b[0]}\n" + "\n".join(" ".join(map(repr, row))
+                                                  for row in b[1])
+                         for b in blocks) + "\n"
+    series = [f"{gp_str(name + '.dat')} index {i} using "
+              f"{b[3][1] if len(b) > 3 else using} "
+              f"with {b[3][0] if len(b) > 3 else style} {b[2]} "
+              f"title {gp_str(b[0])}"
+              for i, b in enumerate(blocks)]
     script = gp_script(name, title, xlabel, ylabel, settings,
                        "plot " + ", \\\n     ".join(series))
     return Plot(name, title, script, data)
 
 
-def xy_plot(results: Results, sid: str, cells, policies) -> Optional[Plot]:
-    """The primary metric's median against x, one line per policy and
-    variant (and vCPU count), with min–max error bars."""
+def shape_blocks(results: Results, scenario: dict, cells, policy: str,
+                 metric: str) -> List[tuple]:
+    """The expected shape of meta's "shapes" fitted to a policy's medians,
+    as a dashed line of the policy's colour over the measured range."""
+    shape = (scenario.get("shapes") or {}).get(metric, {}).get(policy)
+    points = median_points(results, cells, policy, metric)
+    fit = fit_shape(points, shape) if shape and len(points) >= 2 else None
+    if fit is None:
+        return []
+    lo, hi = points[0][0], points[-1][0]
+    steps = 32
+    xs = [lo * (hi / lo) ** (i / steps) for i in range(steps + 1)] \
+        if lo > 0 else [lo + (hi - lo) * i / steps for i in range(steps + 1)]
+    rows = [(x, fit.at(shape, x)) for x in xs]
+    return [(f"{policy}: {SHAPE_TEXT[shape]} fitted", rows,
+             f"linecolor {policy_color(results, policy)} dashtype 3",
+             ("lines", "1:2"))]
+
+
+def xy_plot(results: Results, sid: str, cells, policies,
+            metric: Optional[str] = None,
+            name: Optional[str] = None) -> Optional[Plot]:
+    """A metric's median (the primary by default) against x, one line per
+    policy and variant (and vCPU count), with min–max error bars, and the
+    expected shapes of meta's "shapes" fitted beside them."""
     scenario = results.meta["scenarios"][sid]
-    metric = scenario["primary"]
+    metric = metric or scenario["primary"]
     logx = bool(scenario.get("logx"))
     groups = list(dict.fromkeys((k.variant, k.vcpus) for k in cells))
     blocks = []
@@ -675,13 +794,15 @@ def xy_plot(results: Results, sid: str, cells, policies) -> Optional[Plot]:
                                else f"{policy}, {label}", sorted(rows),
                                f"linecolor {policy_color(results, policy)} "
                                f"dashtype {group + 1}"))
+        if len(groups) == 1:
+            blocks += shape_blocks(results, scenario, cells, policy, metric)
     if not blocks:
         return None
     title = (f"{sid}: {scenario.get('title') or sid}: median {metric} "
              "(error bars: min-max over runs)")
     settings = ["set offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05"]
     settings += ["set logscale x 2"] if logx else []
-    return blocks_plot(sid, title, scenario.get("x_label") or "x",
+    return blocks_plot(name or sid, title, scenario.get("x_label") or "x",
                        metric_axis(scenario, metric), settings,
                        "yerrorlines", "1:2:3:4", blocks)
 
@@ -733,7 +854,10 @@ def scenario_plots(results: Results, sid: str) -> List[Plot]:
     policies = scenario_policies(results, cells)
     kind = results.meta["scenarios"][sid].get("plot")
     if kind == "xy":
-        plots = [xy_plot(results, sid, cells, policies)]
+        metrics = results.meta["scenarios"][sid].get("plot_metrics")
+        plots = [xy_plot(results, sid, cells, policies, m, f"{sid}-{m}")
+                 for m in metrics] if metrics else \
+            [xy_plot(results, sid, cells, policies)]
     else:
         plots = [bars_plot(results, sid, cells, policies)]
         if kind == "cdf":

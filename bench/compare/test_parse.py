@@ -78,6 +78,31 @@ class ParseTest(unittest.TestCase):
                          'invalid, the boot left its policy: switched from '
                          'rr to cfs')
 
+    def test_switches_a_cell_asked_for(self):
+        """Switches between the boot policy and eevdf inside a cell's
+        switching window are its measurement; any other switch, or one
+        after the window, still invalidates."""
+        sw = ("[ 5.0] sched_policy: switched from o1 to eevdf in 900 us"
+              " (40 task moves)\n"
+              "[ 5.1] sched_policy: switched from eevdf to o1 in 800 us"
+              " (40 task moves)\n")
+        head = "SPBENCH env kernel=k policy=o1 cpus=2 rootfs=0\n"
+        log = (head + "SPBENCH begin c0\nSPBENCH switching c0\n" + sw +
+               "SPBENCH switched c0\nSPBENCH result c0 switches=2\n"
+               "SPBENCH end c0 ok\nSPBENCH begin c1\nSPBENCH end c1 ok\n")
+        _, cells = parse.parse_console(log)
+        self.assertIs(cells['c0']['ok'], True)
+        self.assertIs(cells['c1']['ok'], True)
+        _, cells = parse.parse_console(
+            head + "SPBENCH begin c0\nSPBENCH switching c0\n"
+            "[ 5.0] sched_policy: switched from o1 to rr in 9 us (1 task"
+            " moves)\nSPBENCH switched c0\nSPBENCH end c0 ok\n")
+        self.assertIs(cells['c0']['ok'], False)
+        _, cells = parse.parse_console(
+            head + "SPBENCH begin c0\nSPBENCH switching c0\n"
+            "SPBENCH switched c0\n" + sw + "SPBENCH end c0 ok\n")
+        self.assertIs(cells['c0']['ok'], False)
+
     def test_number(self):
         self.assertEqual(parse.number('12'), 12)
         self.assertEqual(parse.number('1.5'), 1.5)

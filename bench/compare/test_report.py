@@ -325,6 +325,62 @@ class CdfPlots(unittest.TestCase):
                     self.assertIn("<svg", svg)
 
 
+class ShapeFits(unittest.TestCase):
+    """E6's expected shapes: the fit and the choice of the best shape."""
+
+    POINTS = {"flat": [(10, 100.0), (100, 101.0), (1000, 99.0),
+                       (10000, 100.0)],
+              "log": [(10, 100.0 + 20 * 3.32), (100, 100.0 + 20 * 6.64),
+                      (1000, 100.0 + 20 * 9.97), (10000, 100.0 + 20 * 13.29)],
+              "linear": [(10, 110.0), (100, 200.0), (1000, 1100.0),
+                         (10000, 10100.0)]}
+
+    def test_each_shape_fits_its_points_best(self):
+        for shape, points in self.POINTS.items():
+            fits = {s: report.fit_shape(points, s) for s in report.SHAPE_BASIS}
+            self.assertLess(fits[shape].worst, 0.02, shape)
+            self.assertEqual(report.best_shape(fits), shape)
+
+    def test_linear_coefficients(self):
+        fit = report.fit_shape(self.POINTS["linear"], "linear")
+        self.assertAlmostEqual(fit.a, 100.0, places=6)
+        self.assertAlmostEqual(fit.b, 1.0, places=6)
+
+    def test_e6_table_and_plots(self):
+        meta = json.loads(json.dumps(META))
+        meta["policies"] = ["eevdf", "rr", "cfs"]
+        meta["scenarios"] = {"E6": {
+            "title": "cost", "claim": "c", "primary": "decision_ns",
+            "metrics": {"decision_ns": {"unit": "ns"},
+                        "enqueue_ns": {"unit": "ns"}},
+            "plot": "xy", "plot_metrics": ["decision_ns", "enqueue_ns"],
+            "shapes": {"decision_ns": {"rr": "flat", "cfs": "log"},
+                       "enqueue_ns": {"rr": "flat", "cfs": "log"}},
+            "x_label": "tasks", "logx": True}}
+        records = []
+        for policy, shape in (("rr", "flat"), ("cfs", "log")):
+            for x, y in self.POINTS[shape]:
+                records.append({"scenario": "E6", "variant": "default",
+                                "x": x, "policy": policy, "run": 1,
+                                "vcpus": 1, "ok": True, "error": None,
+                                "metrics": {"decision_ns": y,
+                                            "enqueue_ns": y / 2},
+                                "wall_s": 5.0})
+        tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, tmp)
+        write_results(tmp, meta, records)
+        with mock.patch.object(shutil, "which", return_value=None):
+            status, _, _ = run_main(tmp)
+        self.assertEqual(status, 0)
+        summary = read(tmp, "summary.md")
+        self.assertIn("| decision_ns | cfs | a + b·log2 n |", summary)
+        self.assertIn("| enqueue_ns | rr | a |", summary)
+        for metric in ("decision_ns", "enqueue_ns"):
+            script = read(tmp, f"plots/E6-{metric}.gp")
+            self.assertIn("cfs: a + b·log2 n fitted", script)
+            self.assertIn("with lines", script)
+
+
 class Errors(unittest.TestCase):
     """Bad input and a missing gnuplot."""
 

@@ -156,6 +156,72 @@ w_pickcost() {
 	sp_cost_run "$(kv tasks 10)" 0 "$dur"
 }
 
+# switchlat: REPS round trips from the boot policy to eevdf and back,
+# written by a SCHED_FIFO shell on the last CPU while N tasks pinned to CPU
+# 0 sleep (load=idle) or spin (load=busy); the times are the kernel's own
+# "switched from A to B in N us" lines.  The runner expects these switches
+# between the "switching" and "switched" lines (parse.py) and no others.
+switch_stats() {
+	sp_dmesg_since | awk -v pol="$1" '
+	function med(a, n,   i, j, t) {
+		for (i = 2; i <= n; i++)
+			for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+	}
+	/sched_policy: switched from / {
+		for (i = 1; i <= NF; i++) if ($i == "in") us = $(i + 1)
+		if ($0 ~ ("from eevdf to " pol " ")) { tp[++np] = us; if (us > mp) mp = us }
+		if ($0 ~ ("from " pol " to eevdf ")) { te[++ne] = us; if (us > me) me = us }
+	}
+	END {
+		if (!np || !ne) exit 1
+		printf "switches=%d to_policy_med_us=%g to_policy_max_us=%d to_eevdf_med_us=%g to_eevdf_max_us=%d\n",
+			np + ne, med(tp, np), mp, med(te, ne), me
+	}'
+}
+
+w_switchlat() {
+	pol=$(sp_active)
+	[ "$pol" != eevdf ] || { echo "switchlat: the boot policy is eevdf, nothing to switch"; return 1; }
+	n=$(kv tasks 10)
+	reps=$(kv reps 20)
+	load=$(kv load idle)
+	case "$load" in
+	idle) sleepers=-s ;;
+	busy) sleepers= ;;
+	*) echo "switchlat: load=$load, want idle or busy"; return 1 ;;
+	esac
+	rm -f /tmp/swl.ready
+	# shellcheck disable=SC2086 # $sleepers: no word or one
+	manyhogs -t "$dur" -c 0 $sleepers -r /tmp/swl.ready "$n" >/tmp/swl.hogs 2>&1 &
+	hogs=$!
+	while [ ! -e /tmp/swl.ready ]; do
+		kill -0 "$hogs" 2>/dev/null || { cat /tmp/swl.hogs; return 1; }
+		sleep 0.2
+	done
+	sp_kmsg_mark
+	say "switching $id"
+	rtrun 50 taskset -c "$((SPTEST_NCPUS - 1))" sh -c '
+		i=0
+		while [ "$i" -lt "$1" ]; do
+			echo eevdf >"$2/active" && echo "$3" >"$2/active" || exit 1
+			i=$((i + 1))
+		done' switchlat "$reps" "$SP" "$pol"
+	rc=$?
+	# the kernel's last line reaches the console before the next one
+	sleep 1
+	say "switched $id"
+	[ "$(sp_active)" = "$pol" ] || echo "$pol" >"$SP/active"
+	if ! kill -0 "$hogs" 2>/dev/null; then
+		echo "switchlat: the $n tasks were gone before the $reps round trips ended (raise dur)"
+		return 1
+	fi
+	wait "$hogs" || { cat /tmp/swl.hogs; return 1; }
+	[ "$rc" = 0 ] || { echo "switchlat: a switch failed"; return 1; }
+	line=$(switch_stats "$pol") || { echo "switchlat: no switch lines in the kernel log"; return 1; }
+	echo "SWITCHLAT n=$n load=$load reps=$reps $line"
+}
+
 # hackbench from rt-tests: "Time: S" becomes HACKBENCH ... time_s=S
 w_hackbench() {
 	[ "$have_rootfs" = 1 ] || { echo "no root file system (boot/mkrootfs) or tools (rt-tests, gcc, make)"; return 1; }

@@ -299,6 +299,9 @@ void sched_policy_resched_cpu(int cpu);
  * where the machine has one (else the periodic tick, 1/HZ, is the
  * granularity): for slices that should end between two ticks.  One timer
  * per CPU, re-armed by each call, cancelled when the running task stops.
+ * A delay of a tick or more arms nothing yet: the core arms the timer at
+ * the last periodic tick before it ends (hrtimers cost more than the rest
+ * of a context switch), so a call per set_next() is cheap.
  */
 void sched_policy_slice_timer(struct sched_policy_rq *rq, u64 delay_ns);
 bool sched_policy_cpu_idle(int cpu);

@@ -23,6 +23,7 @@ struct sched_policy_entity {
 	struct rb_node		tree_node;	/* policy's tree queues */
 	u64			key;		/* policy's sort key */
 	unsigned int		flags;		/* SP_TASK_*, core-owned */
+	u64			runnable_since;	/* core: rq clock, 0 if running or asleep */
 	struct list_head	tasks_node;	/* core: every task, fork to free */
 	struct list_head	bypass_node;	/* core: the bypass FIFO */
 	u64			priv[SCHED_POLICY_PRIV_WORDS];

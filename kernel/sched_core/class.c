@@ -108,25 +108,150 @@ static void update_curr_policy(struct rq *rq)
 		ops->account(sp_rq_of(rq), curr, delta);
 }
 
+DEFINE_STATIC_KEY_MAYBE(CONFIG_SCHED_POLICY_TIMING, sp_timing_key);
+
+/*
+ * Run @call, adding its duration to counter @idx while timing is on.
+ * With the key off this is @call alone: no clock is read.
+ */
+#define sp_timed(sprq, idx, call)					\
+	do {								\
+		if (sp_timing()) {					\
+			u64 __start = local_clock();			\
+									\
+			call;						\
+			sp_stat_add(sprq, idx, local_clock() - __start); \
+		} else {						\
+			call;						\
+		}							\
+	} while (0)
+
+/*
+ * A decision (pick, then put_prev of the task that ran, then set_next
+ * of the one chosen) is timed from the pick's start to the end of
+ * set_next; decision_start is left over from an earlier spell of timing
+ * only if it was switched off in between, so it is cleared before the
+ * key goes on again.
+ */
+void sched_policy_set_timing(bool on)
+{
+	int cpu;
+
+	if (!on) {
+		static_branch_disable(&sp_timing_key);
+		return;
+	}
+	for_each_possible_cpu(cpu) {
+		struct rq *rq = cpu_rq(cpu);
+		struct rq_flags rf;
+
+		rq_lock_irqsave(rq, &rf);
+		sp_rq_of(rq)->decision_start = 0;
+		rq_unlock_irqrestore(rq, &rf);
+	}
+	static_branch_enable(&sp_timing_key);
+}
+
+/*
+ * "Runnable since" for the stall watchdog, kept as the kernel's
+ * sched_info.last_queued is (stats.h): set when the task is queued to
+ * wait, kept over a dequeue/enqueue pair that saves and restores it,
+ * cleared when it runs or sleeps.  The core's own, so that a policy
+ * cannot hide a task, and paid only while a policy runs.
+ */
+static void sp_mark_waiting(struct rq *rq, struct task_struct *p)
+{
+	if (!p->sp.runnable_since)
+		WRITE_ONCE(p->sp.runnable_since, rq_clock(rq));
+}
+
+static void sp_mark_not_waiting(struct task_struct *p)
+{
+	WRITE_ONCE(p->sp.runnable_since, 0);
+}
+
+/*
+ * The slice timer is the scheduler's hrtick: it calls the class's
+ * task_tick() with queued=1, which reaches the policy's tick() hook.  The
+ * fair class arms it only with the HRTICK feature; a stale one would tick
+ * the next task early, so it is cancelled whenever a policy task stops.
+ *
+ * Arming and cancelling an hrtimer costs more than the rest of a context
+ * switch, and a slice that outlasts the next periodic tick needs no timer
+ * yet: the core notes when it ends and arms the timer from the last tick
+ * before that (sp_slice_timer_tick()), so a 100 ms slice costs one timer,
+ * not one per switch.
+ */
+static void sp_arm_slice_timer(struct rq *rq, u64 delay_ns)
+{
+#ifdef CONFIG_SCHED_HRTICK
+	if (hrtick_enabled(rq))
+		hrtick_start(rq, delay_ns);
+#endif
+}
+
+/* The timer's state is read without its lock: a cancel only if it may be set. */
+static void sp_stop_slice_timer(struct rq *rq)
+{
+#ifdef CONFIG_SCHED_HRTICK
+	if (hrtimer_is_queued(&rq->hrtick_timer))
+		hrtimer_try_to_cancel(&rq->hrtick_timer);
+#endif
+}
+
+void sched_policy_slice_timer(struct sched_policy_rq *rq, u64 delay_ns)
+{
+	if (delay_ns < TICK_NSEC) {
+		rq->slice_end = 0;
+		sp_arm_slice_timer(rq->rq, delay_ns);
+		return;
+	}
+	/* a shorter slice set before must not end this one early */
+	sp_stop_slice_timer(rq->rq);
+	rq->slice_end = rq_clock(rq->rq) + delay_ns;
+}
+EXPORT_SYMBOL_GPL(sched_policy_slice_timer);
+
+/* After the policy's tick: arm the timer of a slice that ends before the next. */
+static void sp_slice_timer_tick(struct rq *rq)
+{
+	struct sched_policy_rq *sprq = sp_rq_of(rq);
+	s64 left;
+
+	if (!sprq->slice_end || test_tsk_need_resched(rq->curr))
+		return;
+	left = sprq->slice_end - rq_clock(rq);
+	if (left >= (s64)TICK_NSEC)
+		return;
+	sprq->slice_end = 0;
+	sp_arm_slice_timer(rq, max_t(s64, left, 0));
+}
+
+void sp_cancel_slice_timer(struct rq *rq)
+{
+	sp_rq_of(rq)->slice_end = 0;
+	sp_stop_slice_timer(rq);
+}
+
 static void enqueue_task_policy(struct rq *rq, struct task_struct *p,
 				int flags)
 {
 	struct sched_policy_ops *ops = sp_ops();
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
-	u64 start;
 
 	if (WARN_ON_ONCE(p->sp.flags & SP_TASK_QUEUED))
 		return;
 	p->sp.flags |= SP_TASK_QUEUED;
 	sprq->nr_queued++;
 	add_nr_running(rq, 1);
+	if (!task_current(rq, p))
+		sp_mark_waiting(rq, p);
 	/* No policy: a bug, but the task must still run somewhere. */
 	if (unlikely(sprq->bypassing || WARN_ON_ONCE(!ops))) {
 		sp_bypass_enqueue(sprq, p);
 	} else {
-		start = local_clock();
-		ops->enqueue(sprq, p, sp_enqueue_flags(flags));
-		sp_stat_add(sprq, SP_STAT_ENQUEUE_NS, local_clock() - start);
+		sp_timed(sprq, SP_STAT_ENQUEUE_NS,
+			 ops->enqueue(sprq, p, sp_enqueue_flags(flags)));
 		sp_stat_add(sprq, SP_STAT_ENQUEUES, 1);
 	}
 	sp_server_start(sprq);
@@ -144,9 +269,12 @@ static bool dequeue_task_policy(struct rq *rq, struct task_struct *p,
 	if (p->sp.flags & SP_TASK_BYPASS) {
 		sp_bypass_dequeue(sprq, p);
 	} else {
-		sp_ops()->dequeue(sprq, p, sp_dequeue_flags(flags));
+		sp_timed(sprq, SP_STAT_DEQUEUE_NS,
+			 sp_ops()->dequeue(sprq, p, sp_dequeue_flags(flags)));
 		sp_stat_add(sprq, SP_STAT_DEQUEUES, 1);
 	}
+	if (!(flags & DEQUEUE_SAVE))
+		sp_mark_not_waiting(p);
 	p->sp.flags &= ~SP_TASK_QUEUED;
 	sprq->nr_queued--;
 	sub_nr_running(rq, 1);
@@ -238,13 +366,39 @@ static void sp_repick(struct rq *rq, struct task_struct *p)
 	sp_stat_add(sp_rq_of(rq), SP_STAT_REPICKS, 1);
 }
 
-/* Also the deadline server's pick (server.c), which may run under RT. */
-struct task_struct *sp_pick_task(struct rq *rq)
+static struct task_struct *sp_ops_pick(struct sched_policy_rq *sprq,
+				       struct sched_policy_ops *ops,
+				       struct task_struct *curr, bool server)
+{
+	struct task_struct *p;
+	u64 start, cost;
+
+	if (!sp_timing()) {
+		p = ops->pick_next(sprq, curr);
+		trace_sched_policy_pick(sprq->cpu, p, sprq->nr_queued, 0);
+		return p;
+	}
+	start = local_clock();
+	p = ops->pick_next(sprq, curr);
+	cost = local_clock() - start;
+	trace_sched_policy_pick(sprq->cpu, p, sprq->nr_queued, cost);
+	/* the server's picks are counted apart (server_picks), untimed */
+	if (!server) {
+		sp_stat_add(sprq, SP_STAT_PICK_NS, cost);
+		sprq->decision_start = p ? start : 0;
+	}
+	return p;
+}
+
+/*
+ * A pick for the core (@server false) or for the class's deadline server
+ * (server.c), which may run under RT.
+ */
+struct task_struct *sp_pick_task_for(struct rq *rq, bool server)
 {
 	struct sched_policy_ops *ops = sp_ops();
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
 	struct task_struct *curr = rq->curr, *p;
-	u64 start, cost;
 
 	if (!sprq->nr_queued || !ops)
 		return NULL;
@@ -254,9 +408,7 @@ struct task_struct *sp_pick_task(struct rq *rq)
 	if (sprq->bypassing)
 		return sp_bypass_pick(sprq) ?: curr;
 
-	start = local_clock();
-	p = ops->pick_next(sprq, curr);
-	cost = local_clock() - start;
+	p = sp_ops_pick(sprq, ops, curr, server);
 
 	/* A policy bug here would strand runnable tasks: make it loud. */
 	if (p) {
@@ -266,11 +418,46 @@ struct task_struct *sp_pick_task(struct rq *rq)
 		WARN_ON_ONCE(!(ops->flags & SCHED_POLICY_GLOBAL_QUEUE));
 	}
 
-	sp_stat_add(sprq, SP_STAT_PICKS, 1);
-	sp_stat_add(sprq, SP_STAT_PICK_NS, cost);
-	trace_sched_policy_pick(sprq->cpu, p, sprq->nr_queued, cost);
+	if (server) {
+		if (p)
+			sp_stat_add(sprq, SP_STAT_SERVER_PICKS, 1);
+	} else {
+		sp_stat_add(sprq, SP_STAT_PICKS, 1);
+		if (p)
+			sp_stat_add(sprq, SP_STAT_DECISIONS, 1);
+	}
 	if (p && p == curr)
 		sp_repick(rq, p);
+	return p;
+}
+
+static struct task_struct *pick_task_policy(struct rq *rq)
+{
+	return sp_pick_task_for(rq, false);
+}
+
+/*
+ * __pick_next_task() while a policy runs, as fair's fast path there: when
+ * every runnable task of @rq is the class's and the task leaving is not
+ * above it, the classes above (stop, deadline, RT, fair) have nothing to
+ * offer and are not asked, and only the class's balance() runs of the
+ * balance pass.  NULL: take the core's walk through every class.
+ */
+struct task_struct *sched_policy_pick_next_fast(struct rq *rq,
+						struct rq_flags *rf)
+{
+	struct sched_policy_rq *sprq = sp_rq_of(rq);
+	struct task_struct *prev = rq->donor, *p;
+
+	if (sched_class_above(prev->sched_class, &policy_sched_class) ||
+	    rq->nr_running != sprq->nr_queued)
+		return NULL;
+	sp_balance(rq, rf);
+	/* it may have dropped the lock, and a task of a higher class come */
+	if (rq->nr_running != sprq->nr_queued)
+		return NULL;
+	p = sp_pick_task_for(rq, false) ?: pick_task_idle(rq);
+	put_prev_set_next_task(rq, prev, p);
 	return p;
 }
 
@@ -278,13 +465,29 @@ static void put_prev_task_policy(struct rq *rq, struct task_struct *p,
 				 struct task_struct *next)
 {
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
+	bool queued = sched_policy_task_queued(p);
 
 	sp_cancel_slice_timer(rq);
 	update_curr_policy(rq);
-	if (p->sp.flags & SP_TASK_BYPASS_RUN)
+	if (queued)
+		sp_mark_waiting(rq, p);
+	if (p->sp.flags & SP_TASK_BYPASS_RUN) {
 		sp_bypass_put_prev(sprq, p);
-	else
-		sp_ops()->put_prev(sprq, p, sched_policy_task_queued(p));
+		return;
+	}
+	sp_timed(sprq, SP_STAT_PUT_PREV_NS,
+		 sp_ops()->put_prev(sprq, p, queued));
+	sp_stat_add(sprq, SP_STAT_PUT_PREVS, 1);
+}
+
+/* The end of a timed decision: see sched_policy_set_timing(). */
+static void sp_decision_end(struct sched_policy_rq *sprq)
+{
+	if (sprq->decision_start) {
+		sp_stat_add(sprq, SP_STAT_DECISION_NS,
+			    local_clock() - sprq->decision_start);
+		sprq->decision_start = 0;
+	}
 }
 
 static void set_next_task_policy(struct rq *rq, struct task_struct *p,
@@ -294,11 +497,16 @@ static void set_next_task_policy(struct rq *rq, struct task_struct *p,
 
 	p->se.exec_start = rq_clock_task(rq);
 	p->se.prev_sum_exec_runtime = p->se.sum_exec_runtime;
+	sp_mark_not_waiting(p);
 	/* also a task that arrives running but not queued, in bypass */
-	if ((p->sp.flags & SP_TASK_BYPASS) || sprq->bypassing)
+	if ((p->sp.flags & SP_TASK_BYPASS) || sprq->bypassing) {
 		sp_bypass_set_next(sprq, p);
-	else
-		sp_ops()->set_next(sprq, p);
+		return;
+	}
+	sp_timed(sprq, SP_STAT_SET_NEXT_NS, sp_ops()->set_next(sprq, p));
+	sp_stat_add(sprq, SP_STAT_SET_NEXTS, 1);
+	if (sp_timing())
+		sp_decision_end(sprq);
 }
 
 /* @queued: 1 from the slice timer (hrtick), 0 from the periodic tick */
@@ -315,8 +523,10 @@ static void task_tick_policy(struct rq *rq, struct task_struct *curr,
 	if (!queued)
 		sp_stat_add(sprq, SP_STAT_TICKS, 1);
 	sp_ops()->tick(sprq, curr);
-	if (!queued)
-		sp_tick_balance(rq);
+	if (queued)
+		return;
+	sp_slice_timer_tick(rq);
+	sp_tick_balance(rq);
 }
 
 /*
@@ -337,13 +547,16 @@ static void task_fork_policy(struct task_struct *p)
 	sp_task_enable(ops, p);
 }
 
+/* A wait in another class is not the policy's: its stamp starts afresh. */
 static void switching_to_policy(struct rq *rq, struct task_struct *p)
 {
+	sp_mark_not_waiting(p);
 	sp_task_enter(sp_ops(), p);
 }
 
 static void switched_from_policy(struct rq *rq, struct task_struct *p)
 {
+	sp_mark_not_waiting(p);
 	sp_task_leave(sp_ops(), p);
 }
 
@@ -443,7 +656,7 @@ DEFINE_SCHED_CLASS(policy) = {
 	.yield_task		= yield_task_policy,
 	.wakeup_preempt		= wakeup_preempt_policy,
 	.balance		= balance_policy,
-	.pick_task		= sp_pick_task,
+	.pick_task		= pick_task_policy,
 	.put_prev_task		= put_prev_task_policy,
 	.set_next_task		= set_next_task_policy,
 #ifdef CONFIG_SMP
@@ -529,28 +742,6 @@ void sched_policy_resched_cpu(int cpu)
 	irq_work_queue_on(&per_cpu(sched_policy_rqs, cpu).kick, cpu);
 }
 EXPORT_SYMBOL_GPL(sched_policy_resched_cpu);
-
-/*
- * The slice timer is the scheduler's hrtick: it calls the class's
- * task_tick() with queued=1, which reaches the policy's tick() hook.  The
- * fair class arms it only with the HRTICK feature; a stale one would tick
- * the next task early, so it is cancelled whenever a policy task stops.
- */
-void sched_policy_slice_timer(struct sched_policy_rq *rq, u64 delay_ns)
-{
-#ifdef CONFIG_SCHED_HRTICK
-	if (hrtick_enabled(rq->rq))
-		hrtick_start(rq->rq, delay_ns);
-#endif
-}
-EXPORT_SYMBOL_GPL(sched_policy_slice_timer);
-
-void sp_cancel_slice_timer(struct rq *rq)
-{
-#ifdef CONFIG_SCHED_HRTICK
-	hrtimer_try_to_cancel(&rq->hrtick_timer);
-#endif
-}
 
 bool sched_policy_cpu_idle(int cpu)
 {

@@ -50,6 +50,7 @@ static inline void sched_policy_init_entity(struct task_struct *p)
 	RB_CLEAR_NODE(&p->sp.tree_node);
 	p->sp.key = 0;
 	p->sp.flags = 0;
+	p->sp.runnable_since = 0;
 	INIT_LIST_HEAD(&p->sp.tasks_node);
 	INIT_LIST_HEAD(&p->sp.bypass_node);
 	memset(p->sp.priv, 0, sizeof(p->sp.priv));
@@ -57,6 +58,9 @@ static inline void sched_policy_init_entity(struct task_struct *p)
 
 bool sched_policy_can_stop_tick(struct rq *rq);
 void sched_policy_init(void);
+struct rq_flags;
+struct task_struct *sched_policy_pick_next_fast(struct rq *rq,
+						struct rq_flags *rf);
 
 /* The policy class's deadline server (server.c), as fair_server's. */
 void sched_policy_cpu_dying(struct rq *rq);
@@ -67,6 +71,8 @@ static inline void sched_policy_init_entity(struct task_struct *p) { }
 static inline bool sched_policy_enabled(void) { return false; }
 static inline bool task_should_policy(int policy) { return false; }
 static inline bool sched_policy_can_stop_tick(struct rq *rq) { return true; }
+static inline struct task_struct *
+sched_policy_pick_next_fast(struct rq *rq, struct rq_flags *rf) { return NULL; }
 static inline void sched_policy_init(void) { }
 static inline void sched_policy_pre_fork(void) { }
 static inline void sched_policy_post_fork(struct task_struct *p) { }

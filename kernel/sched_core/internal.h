@@ -18,9 +18,17 @@
 enum sp_core_stat {
 	SP_STAT_ENQUEUES,
 	SP_STAT_DEQUEUES,
-	SP_STAT_ENQUEUE_NS,
 	SP_STAT_PICKS,
+	SP_STAT_PUT_PREVS,
+	SP_STAT_SET_NEXTS,
+	SP_STAT_DECISIONS,
+	/* nanoseconds, counted only while timing is on (sp_timing()) */
+	SP_STAT_ENQUEUE_NS,
+	SP_STAT_DEQUEUE_NS,
 	SP_STAT_PICK_NS,
+	SP_STAT_PUT_PREV_NS,
+	SP_STAT_SET_NEXT_NS,
+	SP_STAT_DECISION_NS,
 	SP_STAT_TICKS,
 	SP_STAT_WAKEUP_PREEMPTS,
 	SP_STAT_YIELDS,
@@ -51,6 +59,8 @@ struct sched_policy_rq {
 	struct list_head bypass_fifo;	/* bypassed tasks waiting to run */
 	struct rq_flags	*balance_rf;	/* set while ops->balance() runs */
 	struct sched_policy_ops *balance_ops;	/* and its ops */
+	u64		decision_start;	/* timing: clock at the pick, or 0 */
+	u64		slice_end;	/* rq clock the slice timer is due, or 0 */
 	/*
 	 * The active policy's per-CPU data and counters, bound before it is
 	 * published and unbound after the grace period that follows its
@@ -93,6 +103,20 @@ static inline void sp_stat_add(struct sched_policy_rq *sprq,
 	sprq->stats[idx] += val;
 }
 
+/*
+ * Timing of the policy's hooks (the *_ns counters): a static key, off by
+ * default outside the test kernel, so that a measurement kernel pays
+ * no clock reads for it.  Switched by /sys/kernel/sched_policy/timing.
+ */
+DECLARE_STATIC_KEY_MAYBE(CONFIG_SCHED_POLICY_TIMING, sp_timing_key);
+
+static __always_inline bool sp_timing(void)
+{
+	return static_branch_maybe(CONFIG_SCHED_POLICY_TIMING, &sp_timing_key);
+}
+
+void sched_policy_set_timing(bool on);
+
 /* In the core's custody (bypass): the policy does not see the task. */
 static inline bool sp_task_bypassed(const struct task_struct *p)
 {
@@ -107,7 +131,7 @@ static inline unsigned int sp_nr_stats(const struct sched_policy_ops *ops)
 /* class.c */
 void sched_policy_init_rqs(void);
 void sp_cancel_slice_timer(struct rq *rq);
-struct task_struct *sp_pick_task(struct rq *rq);
+struct task_struct *sp_pick_task_for(struct rq *rq, bool server);
 void sp_task_exit(struct sched_policy_ops *ops, struct task_struct *p);
 
 /* tasks.c: every task from sched_post_fork() to its free */

@@ -33,13 +33,10 @@
 #define SP_SERVER_RUNTIME_NS	(50ULL * NSEC_PER_MSEC)
 #define SP_SERVER_PERIOD_NS	(1000ULL * NSEC_PER_MSEC)
 
+/* counted in server_picks, not in picks: see sp_pick_task_for() */
 static struct task_struct *sp_server_pick(struct sched_dl_entity *dl_se)
 {
-	struct task_struct *p = sp_pick_task(dl_se->rq);
-
-	if (p)
-		sp_stat_add(sp_rq_of(dl_se->rq), SP_STAT_SERVER_PICKS, 1);
-	return p;
+	return sp_pick_task_for(dl_se->rq, true);
 }
 
 void sp_server_init(struct sched_policy_rq *sprq)

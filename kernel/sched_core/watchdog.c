@@ -9,10 +9,10 @@
  * A watchdog switch is never rolled back.  SysRq-P does the same on
  * demand.
  *
- * "Runnable since" is the scheduler's own sched_info.last_queued (set when
- * a task is queued, cleared when it runs), so the policy cannot hide a
- * stalled task; every task on the core's task list is looked at once per
- * check.  The
+ * "Runnable since" is the class's own stamp (p->sp.runnable_since, set
+ * when a task is queued to wait, cleared when it runs, as the kernel's
+ * sched_info.last_queued is), so the policy cannot hide a stalled task;
+ * every task on the core's task list is looked at once per check.  The
  * checks run on a SCHED_FIFO kthread worker, like sched_ext's helper: a
  * broken policy cannot starve the thread that is to replace it.
  */
@@ -79,7 +79,7 @@ static struct task_struct *sp_find_stalled(struct sched_policy_ops *ops,
 		p = sp_listed_task(se);
 		if (!p)
 			continue;
-		queued_at = READ_ONCE(p->sched_info.last_queued);
+		queued_at = READ_ONCE(p->sp.runnable_since);
 		if (READ_ONCE(p->sched_class) != &policy_sched_class ||
 		    !queued_at || !task_on_rq_queued(p) ||
 		    (ops->may_starve && ops->may_starve(p)))

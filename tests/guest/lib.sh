@@ -179,27 +179,57 @@ sp_stat_cpu() {
 	END { if (!found) print "missing" }' "$1"
 }
 
-# sp_cost_run N CPU SECS: run N pinned hogs on CPU for SECS and print
-# "COST n=N picks=P pick_ns=X enqueues=E enqueue_ns=Y": the active
-# policy's mean pick and enqueue cost on that CPU, from its statistics.
+# The hooks the core times: "hook:count" pairs of the stats file, the
+# time counter of each being HOOK_ns.
+SP_COST_HOOKS="enqueue:enqueues dequeue:dequeues pick:picks put_prev:put_prevs set_next:set_nexts decision:decisions"
+
+# sp_cost_snap FILE CPU: "COUNTER=VALUE ..." of the timed hooks on CPU
+sp_cost_snap() {
+	awk -v hooks="$SP_COST_HOOKS" -v col="cpu$2" '
+	BEGIN {
+		n = split(hooks, h, " ")
+		for (i = 1; i <= n; i++) {
+			split(h[i], pair, ":")
+			want[pair[1] "_ns"] = 1
+			want[pair[2]] = 1
+		}
+	}
+	NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) k = i }
+	k && ($1 in want) { printf "%s=%s ", $1, $k }' "$1"
+}
+
+# sp_cost_run N CPU SECS: run N pinned hogs on CPU for SECS, with the
+# core's hook timing on for the run, and print "COST n=N picks=P
+# pick_ns=X ...": per timed hook its calls and mean nanoseconds on that
+# CPU, from the active policy's statistics (decision: pick + put_prev +
+# set_next, see sysfs/ABI.md).
 sp_cost_run() {
 	_f=$SP/$(sp_active)/stats
-	_p0=$(sp_stat_cpu "$_f" picks "$2")
-	_t0=$(sp_stat_cpu "$_f" pick_ns "$2")
-	_e0=$(sp_stat_cpu "$_f" enqueues "$2")
-	_u0=$(sp_stat_cpu "$_f" enqueue_ns "$2")
-	manyhogs -t "$3" -c "$2" "$1" || return 1
-	_p1=$(sp_stat_cpu "$_f" picks "$2")
-	_t1=$(sp_stat_cpu "$_f" pick_ns "$2")
-	_e1=$(sp_stat_cpu "$_f" enqueues "$2")
-	_u1=$(sp_stat_cpu "$_f" enqueue_ns "$2")
-	_p=$((_p1 - _p0))
-	_e=$((_e1 - _e0))
-	if [ "$_p" -le 0 ] || [ "$_e" -le 0 ]; then
-		echo "no picks or enqueues on cpu$2"
-		return 1
-	fi
-	echo "COST n=$1 picks=$_p pick_ns=$(((_t1 - _t0) / _p)) enqueues=$_e enqueue_ns=$(((_u1 - _u0) / _e))"
+	read -r _timing <"$SP/timing" || return 1
+	echo 1 >"$SP/timing" || return 1
+	_c0=$(sp_cost_snap "$_f" "$2")
+	manyhogs -t "$3" -c "$2" "$1"
+	_rc=$?
+	_c1=$(sp_cost_snap "$_f" "$2")
+	echo "$_timing" >"$SP/timing"
+	[ "$_rc" = 0 ] || return 1
+	echo "$_c0 | $_c1" | awk -v n="$1" -v cpu="$2" -v hooks="$SP_COST_HOOKS" '{
+		for (i = 1; i <= NF && $i != "|"; i++) { split($i, a, "="); b[a[1]] = a[2] }
+		for (i++; i <= NF; i++) { split($i, a, "="); d[a[1]] = a[2] - b[a[1]] }
+		line = "COST n=" n
+		m = split(hooks, h, " ")
+		for (i = 1; i <= m; i++) {
+			split(h[i], pair, ":")
+			c = d[pair[2]]
+			if (c <= 0 && (pair[1] == "pick" || pair[1] == "enqueue")) {
+				print "no " pair[2] " on cpu" cpu
+				exit 1
+			}
+			line = line sprintf(" %s=%d %s_ns=%s", pair[2], c, pair[1],
+				c > 0 ? int(d[pair[1] "_ns"] / c) : "?")
+		}
+		print line
+	}'
 }
 
 # --- helpers of the stress tests (stress_*.sh) ---

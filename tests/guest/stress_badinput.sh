@@ -1,7 +1,7 @@
 #!/bin/sh
 # stress_badinput: bad values written to every writable file under
 # /sys/kernel/sched_policy (active, balance_interval_ms,
-# watchdog_timeout_ms, every tunable of every policy), by root and by
+# watchdog_timeout_ms, timing, every tunable of every policy), by root and by
 # uid 1000; the exhaustive version of sysfs_bad_write / sysfs_nonroot.
 #
 # Phase 1, one value at a time, each with one write():
@@ -65,6 +65,7 @@ range() {
 	case "$1" in
 	balance_interval_ms) R="1 1000" ;;
 	watchdog_timeout_ms) R="0 3600000" ;;
+	timing) R="0 1" ;;
 	rr/tunables/timeslice_ms) R="1 1000" ;;
 	o1/tunables/base_timeslice_ms) R="10 1000" ;;
 	o1/tunables/min_timeslice_ms) R="1 100" ;;
@@ -96,7 +97,7 @@ pad() {
 	done
 }
 
-numeric="balance_interval_ms watchdog_timeout_ms"
+numeric="balance_interval_ms watchdog_timeout_ms timing"
 for f in */tunables/*; do
 	[ -f "$f" ] && numeric="$numeric $f"
 done

@@ -2,7 +2,7 @@
 /*
  * manyhogs - keep N CPU hogs runnable on one CPU for a while.
  *
- * usage: manyhogs [-t SECONDS] [-c CPU] N
+ * usage: manyhogs [-t SECONDS] [-c CPU] [-s] [-r FILE] N
  *
  * Forks N (1..10000) children pinned to CPU (default 0); they wait on a
  * pipe until all exist, then spin until one common end, SECONDS (default
@@ -13,6 +13,10 @@
  * counted from each child's first run, 1,000 children under o1 (turns of
  * 40 ms or more) kept one waiting 30.9 s for its first turn, and the
  * core's stall watchdog switched the machine to eevdf.
+ * -s: the children sleep until the end instead (N idle tasks, for
+ * costs against the number of tasks rather than of runnable ones).
+ * -r FILE: create FILE once all N are released, so that a measurement
+ * running beside them knows when they are all there.
  * Prints one line:
  *
  *   MANYHOGS n=N cpu=C secs=S started=K
@@ -28,14 +32,45 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <fcntl.h>
 #include <sys/wait.h>
 
 #include "progs.h"
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: manyhogs [-t SECONDS] [-c CPU] N\n");
+	fprintf(stderr, "usage: manyhogs [-t SECONDS] [-c CPU] [-s] [-r FILE] N\n");
 	exit(2);
+}
+
+/* A child's run: spin, or with -s sleep, until the common end. */
+static void child_run(volatile double *end, int sleeper)
+{
+	struct timespec ts;
+
+	while (now_sec(CLOCK_MONOTONIC) < *end) {
+		if (!sleeper) {
+			for (volatile int j = 0; j < 1000; j++)
+				;
+			continue;
+		}
+		ts.tv_sec = (time_t)*end;
+		ts.tv_nsec = (long)((*end - (double)ts.tv_sec) * 1e9);
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	}
+}
+
+/* -r FILE: say that every child is released */
+static int mark_ready(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	if (fd < 0) {
+		fprintf(stderr, "manyhogs: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	close(fd);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -43,15 +78,22 @@ int main(int argc, char **argv)
 	double secs = 3.0;
 	volatile double *end;
 	long cpu = 0, n, i, started = 0;
-	int opt, failed = 0, pfd[2];
+	int opt, failed = 0, pfd[2], sleeper = 0;
+	const char *ready = NULL;
 
-	while ((opt = getopt(argc, argv, "+t:c:h")) != -1) {
+	while ((opt = getopt(argc, argv, "+t:c:sr:h")) != -1) {
 		switch (opt) {
 		case 't':
 			secs = parse_seconds(optarg, 3600);
 			break;
 		case 'c':
 			cpu = parse_cpu(optarg);
+			break;
+		case 's':
+			sleeper = 1;
+			break;
+		case 'r':
+			ready = optarg;
 			break;
 		default:
 			usage();
@@ -81,9 +123,7 @@ int main(int argc, char **argv)
 			/* blocked until the parent closes the write end */
 			close(pfd[1]);
 			wait_byte(pfd[0]);
-			while (now_sec(CLOCK_MONOTONIC) < *end)
-				for (volatile int j = 0; j < 1000; j++)
-					;
+			child_run(end, sleeper);
 			_exit(0);
 		}
 		started++;
@@ -91,6 +131,8 @@ int main(int argc, char **argv)
 	*end = now_sec(CLOCK_MONOTONIC) + secs;
 	close(pfd[0]);
 	close(pfd[1]);
+	if (ready && mark_ready(ready))
+		failed = 1;
 	if (reap_children(started))
 		failed = 1;
 	printf("MANYHOGS n=%ld cpu=%ld secs=%g started=%ld\n", n, cpu, secs,
