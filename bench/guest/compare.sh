@@ -41,6 +41,9 @@ say() {
 	echo "SPBENCH $*"
 }
 
+# the console, for what a workload says while its output goes to a file
+exec 3>&1
+
 # mount the Debian tree once; its absence only fails the cells needing it
 mount_rootfs() {
 	[ -b /dev/vda ] || return 1
@@ -200,7 +203,7 @@ w_switchlat() {
 		sleep 0.2
 	done
 	sp_kmsg_mark
-	say "switching $id"
+	say "switching $id" >&3
 	rtrun 50 taskset -c "$((SPTEST_NCPUS - 1))" sh -c '
 		i=0
 		while [ "$i" -lt "$1" ]; do
@@ -210,7 +213,7 @@ w_switchlat() {
 	rc=$?
 	# the kernel's last line reaches the console before the next one
 	sleep 1
-	say "switched $id"
+	say "switched $id" >&3
 	[ "$(sp_active)" = "$pol" ] || echo "$pol" >"$SP/active"
 	if ! kill -0 "$hogs" 2>/dev/null; then
 		echo "switchlat: the $n tasks were gone before the $reps round trips ended (raise dur)"

@@ -290,6 +290,11 @@ int sched_policy_rq_cpu(const struct sched_policy_rq *rq);
 struct sched_policy_rq *sched_policy_cpu_rq(int cpu);
 void *sched_policy_rq_priv(struct sched_policy_rq *rq);
 unsigned int sched_policy_rq_nr_queued(const struct sched_policy_rq *rq);
+/*
+ * local_clock()'s time as of the run queue's last clock update, without
+ * reading the clock again (rq_clock(): the core updates it before every
+ * hook but task_init/task_fork).  Under the rq lock.
+ */
 u64 sched_policy_rq_clock(struct sched_policy_rq *rq);
 struct task_struct *sched_policy_rq_curr(struct sched_policy_rq *rq);
 void sched_policy_resched(struct sched_policy_rq *rq);

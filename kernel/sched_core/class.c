@@ -180,7 +180,8 @@ static void sp_mark_not_waiting(struct task_struct *p)
  * switch, and a slice that outlasts the next periodic tick needs no timer
  * yet: the core notes when it ends and arms the timer from the last tick
  * before that (sp_slice_timer_tick()), so a 100 ms slice costs one timer,
- * not one per switch.
+ * not one per switch, and a slice whose end falls in the current tick
+ * period is the only one that arms at once.
  */
 static void sp_arm_slice_timer(struct rq *rq, u64 delay_ns)
 {
@@ -199,32 +200,46 @@ static void sp_stop_slice_timer(struct rq *rq)
 #endif
 }
 
+/*
+ * Whether the periodic tick comes before @end: the next is one tick after
+ * the last this CPU took, unless that is past (the tick was stopped while
+ * the CPU idled and restarts on the jiffies grid), when it is at most one
+ * tick from @now.
+ */
+static bool sp_tick_before(struct sched_policy_rq *sprq, u64 now, u64 end)
+{
+	u64 next = sprq->last_tick + TICK_NSEC;
+
+	return next > now ? next <= end : now + TICK_NSEC <= end;
+}
+
 void sched_policy_slice_timer(struct sched_policy_rq *rq, u64 delay_ns)
 {
-	if (delay_ns < TICK_NSEC) {
+	u64 now = rq_clock(rq->rq);
+
+	if (!sp_tick_before(rq, now, now + delay_ns)) {
 		rq->slice_end = 0;
 		sp_arm_slice_timer(rq->rq, delay_ns);
 		return;
 	}
 	/* a shorter slice set before must not end this one early */
 	sp_stop_slice_timer(rq->rq);
-	rq->slice_end = rq_clock(rq->rq) + delay_ns;
+	rq->slice_end = now + delay_ns;
 }
 EXPORT_SYMBOL_GPL(sched_policy_slice_timer);
 
-/* After the policy's tick: arm the timer of a slice that ends before the next. */
+/* After the policy's periodic tick: arm the timer of a slice ending before the next. */
 static void sp_slice_timer_tick(struct rq *rq)
 {
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
-	s64 left;
+	u64 now = sprq->last_tick;
 
-	if (!sprq->slice_end || test_tsk_need_resched(rq->curr))
+	if (!sprq->slice_end || test_tsk_need_resched(rq->curr) ||
+	    sp_tick_before(sprq, now, sprq->slice_end))
 		return;
-	left = sprq->slice_end - rq_clock(rq);
-	if (left >= (s64)TICK_NSEC)
-		return;
+	sp_arm_slice_timer(rq, sprq->slice_end > now ?
+			   sprq->slice_end - now : 0);
 	sprq->slice_end = 0;
-	sp_arm_slice_timer(rq, max_t(s64, left, 0));
 }
 
 void sp_cancel_slice_timer(struct rq *rq)
@@ -383,10 +398,14 @@ static struct task_struct *sp_ops_pick(struct sched_policy_rq *sprq,
 	cost = local_clock() - start;
 	trace_sched_policy_pick(sprq->cpu, p, sprq->nr_queued, cost);
 	/* the server's picks are counted apart (server_picks), untimed */
-	if (!server) {
-		sp_stat_add(sprq, SP_STAT_PICK_NS, cost);
-		sprq->decision_start = p ? start : 0;
-	}
+	if (server)
+		return p;
+	sp_stat_add(sprq, SP_STAT_PICK_NS, cost);
+	/*
+	 * Core scheduling picks on every SMT sibling and may not set any
+	 * of them next: no decision is timed then.
+	 */
+	sprq->decision_start = p && !sched_core_enabled(sprq->rq) ? start : 0;
 	return p;
 }
 
@@ -520,8 +539,10 @@ static void task_tick_policy(struct rq *rq, struct task_struct *curr,
 		sp_bypass_tick(sprq, curr);
 		return;
 	}
-	if (!queued)
+	if (!queued) {
 		sp_stat_add(sprq, SP_STAT_TICKS, 1);
+		sprq->last_tick = rq_clock(rq);
+	}
 	sp_ops()->tick(sprq, curr);
 	if (queued)
 		return;
@@ -710,7 +731,7 @@ EXPORT_SYMBOL_GPL(sched_policy_rq_nr_queued);
 
 u64 sched_policy_rq_clock(struct sched_policy_rq *rq)
 {
-	return rq_clock_task(rq->rq);
+	return rq_clock(rq->rq);
 }
 EXPORT_SYMBOL_GPL(sched_policy_rq_clock);
 

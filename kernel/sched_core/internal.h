@@ -61,6 +61,7 @@ struct sched_policy_rq {
 	struct sched_policy_ops *balance_ops;	/* and its ops */
 	u64		decision_start;	/* timing: clock at the pick, or 0 */
 	u64		slice_end;	/* rq clock the slice timer is due, or 0 */
+	u64		last_tick;	/* rq clock at the last periodic tick */
 	/*
 	 * The active policy's per-CPU data and counters, bound before it is
 	 * published and unbound after the grace period that follows its

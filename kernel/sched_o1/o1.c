@@ -102,7 +102,7 @@ struct o1_cpu {
 struct o1_task {
 	struct o1_array	*array;		/* NULL when not queued */
 	u64		sleep_avg;	/* ns, 0..max_sleep_avg */
-	u64		timestamp;	/* local_clock() when it went to sleep */
+	u64		timestamp;	/* local_clock() time it went to sleep */
 	s64		time_slice;	/* ns left in this slice */
 	u64		gran_used;	/* ns run since the last RR requeue */
 	int		prio;		/* dynamic priority */
@@ -556,7 +556,7 @@ static void o1_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 
 	o1_load_add(oc, p);
 	if (flags & SP_ENQ_WAKEUP) {
-		o1_credit_sleep(p, local_clock());
+		o1_credit_sleep(p, sched_policy_rq_clock(rq));
 		ot->prio = o1_effective_prio(p, ot->sleep_avg);
 		trace_sched_o1_wakeup(p, ot->prio, ot->sleep_avg,
 				      o1_task_interactive(p));
@@ -570,7 +570,7 @@ static void o1_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 	/* New, migrated, or back after a nice/policy change. */
 	ot->prio = o1_effective_prio(p, ot->sleep_avg);
 	if (ot->was_expired)
-		o1_add_expired(oc, p, local_clock());
+		o1_add_expired(oc, p, sched_policy_rq_clock(rq));
 	else
 		o1_array_add(oc->active, p, false);
 }
@@ -588,7 +588,7 @@ static void o1_dequeue(struct sched_policy_rq *rq, struct task_struct *p,
 	o1_array_del(p);
 	o1_load_sub(oc, p);
 	if (flags & SP_DEQ_SLEEP) {
-		ot->timestamp = local_clock();
+		ot->timestamp = sched_policy_rq_clock(rq);
 		ot->noninteractive_sleep =
 			READ_ONCE(p->__state) & TASK_UNINTERRUPTIBLE;
 		ot->was_expired = false;
@@ -652,7 +652,7 @@ static void o1_tick(struct sched_policy_rq *rq, struct task_struct *curr)
 		return;
 	if (ot->time_slice <= 0) {
 		switch (o1_expire(oc, curr, sched_policy_rq_nr_queued(rq),
-				  local_clock())) {
+				  sched_policy_rq_clock(rq))) {
 		case O1_REINSERTED:
 			sched_policy_stat_add(rq, O1_STAT_INTERACTIVE_REINSERT, 1);
 			break;
@@ -682,7 +682,7 @@ static void o1_yield(struct sched_policy_rq *rq, struct task_struct *curr)
 
 	if (o1_task(curr)->array != oc->expired)
 		sched_policy_stat_add(rq, O1_STAT_YIELD_EXPIRED, 1);
-	o1_queue_yield(oc, curr, local_clock());
+	o1_queue_yield(oc, curr, sched_policy_rq_clock(rq));
 }
 
 /*
