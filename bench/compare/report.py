@@ -464,7 +464,7 @@ def shapes_table(results: Results, scenario: dict, cells,
              f"whose worst is within {SHAPE_GOOD:.0%}, else the one with "
              "the smallest worst):", ""]
             + md_table(["metric", "policy", "expected", "fit", "worst",
-                        "best fit"], rows))
+                        "best fit"], rows) + [""])
 
 
 def paired_lines(results: Results, scenario: dict, cells) -> List[str]:

@@ -50,7 +50,7 @@ def parse_args(argv):
     ap.add_argument('--scenarios', default='E0 E1 E2 E3 E4 E5 E6')
     ap.add_argument('--runs', type=int, default=5)
     ap.add_argument('--vcpus', type=int, default=2)
-    ap.add_argument('--mem', type=int, default=1024)
+    ap.add_argument('--mem', type=int, default=2048)
     ap.add_argument('--quick', action='store_true')
     ap.add_argument('--config', default='perf: base config, no debug options')
     ap.add_argument('--no-report', action='store_true')

@@ -194,12 +194,16 @@ w_switchlat() {
 	busy) sleepers= ;;
 	*) echo "switchlat: load=$load, want idle or busy"; return 1 ;;
 	esac
+	# N spinning tasks on one CPU wait longer than the stall watchdog's
+	# 30 s under a round robin: off until they are gone
+	read -r wd <"$SP/watchdog_timeout_ms"
+	[ -n "$sleepers" ] || echo 0 >"$SP/watchdog_timeout_ms"
 	rm -f /tmp/swl.ready
 	# shellcheck disable=SC2086 # $sleepers: no word or one
 	manyhogs -t "$dur" -c 0 $sleepers -r /tmp/swl.ready "$n" >/tmp/swl.hogs 2>&1 &
 	hogs=$!
 	while [ ! -e /tmp/swl.ready ]; do
-		kill -0 "$hogs" 2>/dev/null || { cat /tmp/swl.hogs; return 1; }
+		kill -0 "$hogs" 2>/dev/null || { echo "$wd" >"$SP/watchdog_timeout_ms"; cat /tmp/swl.hogs; return 1; }
 		sleep 0.2
 	done
 	sp_kmsg_mark
@@ -215,11 +219,15 @@ w_switchlat() {
 	sleep 1
 	say "switched $id" >&3
 	[ "$(sp_active)" = "$pol" ] || echo "$pol" >"$SP/active"
-	if ! kill -0 "$hogs" 2>/dev/null; then
+	wait_rc=0
+	kill -0 "$hogs" 2>/dev/null || wait_rc=gone
+	wait "$hogs" || [ "$wait_rc" = gone ] || wait_rc=$?
+	echo "$wd" >"$SP/watchdog_timeout_ms"
+	if [ "$wait_rc" = gone ]; then
 		echo "switchlat: the $n tasks were gone before the $reps round trips ended (raise dur)"
 		return 1
 	fi
-	wait "$hogs" || { cat /tmp/swl.hogs; return 1; }
+	[ "$wait_rc" = 0 ] || { cat /tmp/swl.hogs; return 1; }
 	[ "$rc" = 0 ] || { echo "switchlat: a switch failed"; return 1; }
 	line=$(switch_stats "$pol") || { echo "switchlat: no switch lines in the kernel log"; return 1; }
 	echo "SWITCHLAT n=$n load=$load reps=$reps $line"
