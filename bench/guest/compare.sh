@@ -143,7 +143,11 @@ kernel_quantiles() {
 # ---- workloads: each prints its one result line on stdout ----
 
 w_pingpong() {
-	pingpong -t "$dur" -p "$(kv pairs 1)"
+	if [ "$(kv cross 0)" = 1 ]; then
+		pingpong -t "$dur" -p "$(kv pairs 1)" -c
+	else
+		pingpong -t "$dur" -p "$(kv pairs 1)"
+	fi
 }
 
 w_yieldstorm() {
@@ -221,7 +225,9 @@ w_switchlat() {
 	[ "$(sp_active)" = "$pol" ] || echo "$pol" >"$SP/active"
 	wait_rc=0
 	kill -0 "$hogs" 2>/dev/null || wait_rc=gone
-	wait "$hogs" || [ "$wait_rc" = gone ] || wait_rc=$?
+	hogs_rc=0
+	wait "$hogs" || hogs_rc=$?
+	[ "$wait_rc" = gone ] || wait_rc=$hogs_rc
 	echo "$wd" >"$SP/watchdog_timeout_ms"
 	if [ "$wait_rc" = gone ]; then
 		echo "switchlat: the $n tasks were gone before the $reps round trips ended (raise dur)"

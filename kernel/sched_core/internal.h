@@ -148,7 +148,6 @@ static inline struct task_struct *sp_listed_task(struct sched_policy_entity *se)
 	       container_of(se, struct task_struct, sp);
 }
 unsigned int sp_move_all_tasks(struct sched_policy_ops *ending);
-bool sp_move_task(struct task_struct *p);
 void sp_cycle_task(struct rq *rq, struct task_struct *p);
 
 /* bypass.c */

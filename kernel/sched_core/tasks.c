@@ -95,17 +95,12 @@ static bool sp_task_gone(struct rq *rq, struct task_struct *p)
  * Move @p to the class __setscheduler_class() gives it now, if it is a
  * normal task in the fair or the policy class.  As __sched_setscheduler()
  * does it, fair's delayed dequeue included.  Returns true if it moved.
- * Called with the rq lock not held; takes it with task_rq_lock().
  */
-bool sp_move_task(struct task_struct *p)
+static bool sp_change_class(struct rq *rq, struct task_struct *p)
 {
 	const struct sched_class *prev, *next;
-	struct balance_callback *head;
 	bool queued, running;
-	struct rq_flags rf;
-	struct rq *rq;
 
-	rq = task_rq_lock(p, &rf);
 	prev = p->sched_class;
 	next = __setscheduler_class(p->policy, p->prio);
 	/*
@@ -113,10 +108,8 @@ bool sp_move_task(struct task_struct *p)
 	 * task_dead already took its load away, and it will not run.
 	 */
 	if (prev == next || sp_task_gone(rq, p) ||
-	    (prev != &fair_sched_class && prev != &policy_sched_class)) {
-		task_rq_unlock(rq, p, &rf);
+	    (prev != &fair_sched_class && prev != &policy_sched_class))
 		return false;
-	}
 	update_rq_clock(rq);
 	if (p->se.sched_delayed)
 		dequeue_task(rq, p, DEQUEUE_SLEEP | DEQUEUE_DELAYED |
@@ -135,26 +128,33 @@ bool sp_move_task(struct task_struct *p)
 	if (running)
 		set_next_task(rq, p);
 	check_class_changed(rq, p, prev, p->prio);
+	return true;
+}
+
+/*
+ * Move @p to its class and, with @ending, end its life under that policy
+ * too (a task boosted out of the class included), in one hold of its
+ * task_rq_lock: a switch takes each task's locks once.  Returns true if
+ * @p moved.
+ */
+static bool sp_move_task(struct task_struct *p, struct sched_policy_ops *ending)
+{
+	struct balance_callback *head;
+	struct rq_flags rf;
+	struct rq *rq;
+	bool moved;
+
+	rq = task_rq_lock(p, &rf);
+	moved = sp_change_class(rq, p);
+	if (ending && (p->sp.flags & SP_TASK_INIT))
+		sp_task_exit(ending, p);
 
 	preempt_disable();
 	head = splice_balance_callbacks(rq);
 	task_rq_unlock(rq, p, &rf);
 	balance_callbacks(rq, head);
 	preempt_enable();
-	return true;
-}
-
-/* With @ending, @p's life under that policy ends too (its rq locked). */
-static void sp_end_task(struct sched_policy_ops *ending, struct task_struct *p)
-{
-	struct rq_flags rf;
-	struct rq *rq;
-
-	if (!(p->sp.flags & SP_TASK_INIT))
-		return;
-	rq = task_rq_lock(p, &rf);
-	sp_task_exit(ending, p);
-	task_rq_unlock(rq, p, &rf);
+	return moved;
 }
 
 /* Tasks moved between two releases of the list lock in a long walk. */
@@ -197,9 +197,7 @@ unsigned int sp_move_all_tasks(struct sched_policy_ops *ending)
 	raw_spin_lock_irq(&sp_tasks_lock);
 	list_add(&cursor.tasks_node, &sp_tasks);
 	while ((p = sp_walk_next(&cursor))) {
-		moved += sp_move_task(p);
-		if (ending)
-			sp_end_task(ending, p);
+		moved += sp_move_task(p, ending);
 		if (++n % SP_WALK_BATCH == 0) {
 			raw_spin_unlock_irq(&sp_tasks_lock);
 			cond_resched();

@@ -2,12 +2,15 @@
 /*
  * pingpong - pairs of processes passing a byte back and forth over pipes.
  *
- * usage: pingpong [-t SECONDS] [-p PAIRS]
+ * usage: pingpong [-t SECONDS] [-p PAIRS] [-c]
  *
  * Forks PAIRS (default 8) pairs; in each pair one process writes a byte,
  * the other reads it and writes it back, for SECONDS (default 3).  Every
  * round trip is two wakeups, so this is a wakeup storm across all CPUs
- * (hackbench's pattern on a small scale).  Prints one line:
+ * (hackbench's pattern on a small scale).  With -c every pinger is pinned
+ * to CPU 0 and every ponger to the last online CPU: each wakeup crosses
+ * CPUs and no placement decision is left to the scheduler, so the rate
+ * measures the cross-CPU wakeup path alone.  Prints one line:
  *
  *   PINGPONG pairs=P secs=S round_trips=N per_sec=R
  *
@@ -29,7 +32,7 @@
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: pingpong [-t SECONDS] [-p PAIRS]\n");
+	fprintf(stderr, "usage: pingpong [-t SECONDS] [-p PAIRS] [-c]\n");
 	exit(2);
 }
 
@@ -48,11 +51,16 @@ static int xfer(int rfd, int wfd, char *c)
 	return n == 1 ? 0 : -1;
 }
 
+/* -c: the CPU of each side (-1: unpinned) */
+static long pinger_cpu = -1, ponger_cpu = -1;
+
 /* The pinger counts round trips until the deadline, then sends 'q'. */
 static void pinger(int rfd, int wfd, double end, long *count)
 {
 	char c = 'p';
 
+	if (pinger_cpu >= 0 && pin_to_cpu(pinger_cpu))
+		_exit(1);
 	if (write(wfd, &c, 1) != 1)
 		_exit(1);
 	while (now_sec(CLOCK_MONOTONIC) < end) {
@@ -74,6 +82,8 @@ static void ponger(int rfd, int wfd)
 {
 	char c;
 
+	if (ponger_cpu >= 0 && pin_to_cpu(ponger_cpu))
+		_exit(1);
 	for (;;) {
 		if (xfer(rfd, wfd, &c))
 			_exit(1);
@@ -90,13 +100,17 @@ int main(int argc, char **argv)
 	int opt, failed = 0, n = 0;
 	long *counts;
 
-	while ((opt = getopt(argc, argv, "+t:p:h")) != -1) {
+	while ((opt = getopt(argc, argv, "+t:p:ch")) != -1) {
 		switch (opt) {
 		case 't':
 			secs = parse_seconds(optarg, 3600);
 			break;
 		case 'p':
 			pairs = parse_long(optarg, "pairs", 1, MAX_PAIRS);
+			break;
+		case 'c':
+			pinger_cpu = 0;
+			ponger_cpu = sysconf(_SC_NPROCESSORS_ONLN) - 1;
 			break;
 		default:
 			usage();
