@@ -139,8 +139,10 @@ struct sched_policy_ops {
 	 * Life.  task_init: the task's first entry into the class under
 	 * this policy (a switch, a setscheduler to a normal policy, the end
 	 * of a boost), with its rq locked.  task_fork: a child forked into
-	 * the class, with only its pi_lock held (it is not visible yet);
-	 * default task_init.  task_exit: when the policy is switched off
+	 * the class (not visible yet), with its pi_lock and the run queue
+	 * of the forking CPU locked, the parent being current there: the
+	 * hook may change the parent's state (split its slice) and call
+	 * sched_policy_resched() on that run queue; default task_init.  task_exit: when the policy is switched off
 	 * (rq locked, after disable), or when the task is freed or its fork
 	 * is cancelled (any context, IRQs off, no run-queue lock, and no
 	 * disable first: the task is dead or never ran); default nothing.
@@ -293,7 +295,7 @@ unsigned int sched_policy_rq_nr_queued(const struct sched_policy_rq *rq);
 /*
  * local_clock()'s time as of the run queue's last clock update, without
  * reading the clock again (rq_clock(): the core updates it before every
- * hook but task_init/task_fork).  Under the rq lock.
+ * hook but task_init).  Under the rq lock.
  */
 u64 sched_policy_rq_clock(struct sched_policy_rq *rq);
 struct task_struct *sched_policy_rq_curr(struct sched_policy_rq *rq);

@@ -28,11 +28,12 @@
 #include <linux/sched/clock.h>
 
 /* Tunables */
-static u64 bfs_rr_interval_ms = 6;
+#define BFS_RR_INTERVAL_BASE_MS	6	/* BFS's rr_interval before scaling */
+static u64 bfs_rr_interval_ms;		/* 0: scaled with the CPU count */
 static u64 bfs_cache_locality = 1;
 
 static const struct sched_policy_tunable bfs_tunables[] = {
-	{ "rr_interval_ms",	&bfs_rr_interval_ms,	1, 1000, "ms" },
+	{ "rr_interval_ms",	&bfs_rr_interval_ms,	0, 1000, "ms" },
 	{ "cache_locality",	&bfs_cache_locality,	0,    1, "bool" },
 	{ }
 };
@@ -109,9 +110,23 @@ static inline struct bfs_cpu *bfs_cpu(struct sched_policy_rq *rq)
 
 /* Deadline arithmetic */
 
+/*
+ * rr_interval in ms: the tunable, or with 0 (the default) BFS 0.363's
+ * sched_init_smp() scaling, rr_interval x (4n + 4) / (n + 6) for n
+ * online CPUs: 6, 9, 12, 15, 18 ms at 1, 2, 4, 8, 16.  BFS scaled once
+ * at boot; this follows hotplug, as cfs's sched_tunable_scaling does.
+ */
+static u64 bfs_rr_interval_ms_for(u64 set_ms, unsigned int ncpus)
+{
+	if (set_ms)
+		return set_ms;
+	return BFS_RR_INTERVAL_BASE_MS * (4 * ncpus + 4) / (ncpus + 6);
+}
+
 static u64 bfs_rr_interval_ns(void)
 {
-	return READ_ONCE(bfs_rr_interval_ms) * NSEC_PER_MSEC;
+	return bfs_rr_interval_ms_for(READ_ONCE(bfs_rr_interval_ms),
+				      num_online_cpus()) * NSEC_PER_MSEC;
 }
 
 /* prio_deadline_diff(): how far ahead a fresh slice's deadline lies. */
@@ -142,7 +157,20 @@ static void bfs_new_slice(struct task_struct *p, u64 now)
 	bt->deadline = now + bfs_deadline_diff(p->static_prio);
 }
 
-/* cache_distance(): a task queued on another CPU counts as later. */
+/*
+ * cache_distance() of BFS 0.363: CPUs that share a cache (SMT siblings,
+ * one last-level cache: distance 1 and 2) cost nothing; for another
+ * package of the node (3) a task counts as later by twice its deadline
+ * offset @diff, across nodes (4) by four times.  (0.363 added this
+ * offset, computed in ms, to a deadline in ns, so there it came to tens
+ * of ns; the README says more.)
+ */
+static u64 bfs_locality_offset(u64 diff, int distance)
+{
+	return distance > 2 ? diff << (distance - 2) : 0;
+}
+
+/* The deadline @cpu sees for @p, which is queued on task_cpu(@p). */
 static u64 bfs_effective_deadline(struct task_struct *p, int cpu)
 {
 	u64 dl = bfs_task(p)->deadline;
@@ -150,8 +178,8 @@ static u64 bfs_effective_deadline(struct task_struct *p, int cpu)
 
 	if (queued_on == cpu || !READ_ONCE(bfs_cache_locality))
 		return dl;
-	return dl + sched_policy_cpu_distance(queued_on, cpu) *
-		    bfs_rr_interval_ns();
+	return dl + bfs_locality_offset(bfs_deadline_diff(p->static_prio),
+					sched_policy_cpu_distance(queued_on, cpu));
 }
 
 /*
@@ -268,25 +296,36 @@ static void bfs_task_init(struct task_struct *p)
 	bfs_new_slice(p, local_clock());
 }
 
+/* BFS's RESCHED_US: a slice with less left is as good as used up. */
+#define BFS_RESCHED_NS	(100 * NSEC_PER_USEC)
+
 /*
- * sched_fork(): parent and child share what is left of the parent's
- * slice, so forking gains no CPU time; the child keeps the parent's
- * deadline.  A parent with almost nothing left starts the child afresh.
+ * sched_fork() of BFS 0.363: parent and child share what is left of the
+ * parent's slice, so forking gains no CPU time; the child keeps the
+ * parent's deadline.  A parent with less than 2 x RESCHED_US left is
+ * rescheduled with its slice used up, and the child starts afresh (so it
+ * runs first: the parent's next deadline is later).  The forking CPU's
+ * run queue is locked (the parent runs there).
  */
 static void bfs_task_fork(struct task_struct *p)
 {
+	struct sched_policy_rq *rq = sched_policy_cpu_rq(smp_processor_id());
 	struct task_struct *parent = current;
 	struct bfs_task *bt = bfs_task(p), *pt = bfs_task(parent);
+	bool from_policy = sched_policy_task_queued(parent);
 
 	memset(bt, 0, sizeof(*bt));
-	if (sched_policy_task_queued(parent) &&
-	    pt->time_slice >= 2 * 100 * NSEC_PER_USEC) {
+	if (from_policy && pt->time_slice >= 2 * BFS_RESCHED_NS) {
 		pt->time_slice /= 2;
 		bt->time_slice = pt->time_slice;
 		bt->deadline = pt->deadline;
-	} else {
-		bfs_new_slice(p, local_clock());
+		return;
 	}
+	if (from_policy) {
+		pt->time_slice = 0;
+		sched_policy_resched(rq);
+	}
+	bfs_new_slice(p, local_clock());
 }
 
 static void bfs_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
@@ -390,10 +429,18 @@ static void bfs_set_next(struct sched_policy_rq *rq, struct task_struct *p)
 	sched_policy_slice_timer(rq, max_t(s64, bfs_task(p)->time_slice, 0));
 }
 
+/*
+ * schedule()'s check_deadline() in BFS 0.363: a slice with less than
+ * RESCHED_US left, and any SCHED_BATCH task's, is renewed whenever the
+ * task leaves the CPU, so a batch task always goes behind.
+ */
 static void bfs_put_prev(struct sched_policy_rq *rq, struct task_struct *p,
 			 bool queued)
 {
 	WRITE_ONCE(bfs_cpu(rq)->curr_deadline, BFS_NO_DEADLINE);
+	if (bfs_task(p)->time_slice < BFS_RESCHED_NS ||
+	    p->policy == SCHED_BATCH)
+		bfs_new_slice(p, local_clock());
 	if (!queued)
 		return;
 	bfs_lock(rq);
@@ -412,7 +459,7 @@ static void bfs_tick(struct sched_policy_rq *rq, struct task_struct *curr)
 {
 	struct bfs_task *bt = bfs_task(curr);
 
-	if (bt->time_slice > 0) {
+	if (bt->time_slice >= BFS_RESCHED_NS) {
 		sched_policy_slice_timer(rq, bt->time_slice);
 		return;
 	}
@@ -421,12 +468,27 @@ static void bfs_tick(struct sched_policy_rq *rq, struct task_struct *curr)
 	sched_policy_resched(rq);
 }
 
-/* The yielder gets a new deadline and goes behind. */
-static void bfs_yield(struct sched_policy_rq *rq, struct task_struct *curr)
+/*
+ * No yield hook: BFS 0.363's sched_yield() only calls schedule(), and the
+ * yielder keeps its slice and deadline ("if it still has the earliest
+ * deadline it will be scheduled again").  0.313 still expired its slice.
+ */
+
+/* A new task that does not share its parent's mm (fork, not a thread). */
+static bool bfs_child_runs_first(struct task_struct *curr,
+				 struct task_struct *child,
+				 unsigned int wake_flags)
 {
-	bfs_new_slice(curr, local_clock());
+	return (wake_flags & SP_WAKE_FORK) && curr == current &&
+	       child->mm != curr->mm;
 }
 
+/*
+ * wake_up_new_task() and try_to_wake_up() of BFS 0.363: a forked child
+ * (not a thread) on its parent's CPU preempts the parent; a sync wakeup
+ * (pipes, WF_SYNC) preempts nothing (an idle CPU, if any, was chosen by
+ * select_cpu); otherwise the earlier deadline preempts, never SCHED_BATCH.
+ */
 static bool bfs_wakeup_preempt(struct sched_policy_rq *rq,
 			       struct task_struct *curr,
 			       struct task_struct *woken,
@@ -434,9 +496,45 @@ static bool bfs_wakeup_preempt(struct sched_policy_rq *rq,
 {
 	if (bfs_idleprio(woken) != bfs_idleprio(curr))
 		return bfs_idleprio(curr);
-	if (woken->policy == SCHED_BATCH)
+	if (bfs_child_runs_first(curr, woken, wake_flags))
+		return true;
+	if ((wake_flags & SP_WAKE_SYNC) || woken->policy == SCHED_BATCH)
 		return false;
 	return bfs_task(woken)->deadline < bfs_task(curr)->deadline;
+}
+
+/* adjust_deadline(): the offset of the new nice level replaces the old one. */
+static u64 bfs_renice_deadline(u64 deadline, int old_prio, int new_prio)
+{
+	return deadline + bfs_deadline_diff(new_prio) -
+	       bfs_deadline_diff(old_prio);
+}
+
+/*
+ * set_user_nice(): the deadline moves by the difference of the two
+ * offsets at once; a queued task whose nice fell may preempt, a running
+ * one whose nice rose is rescheduled.
+ */
+static void bfs_prio_changed(struct sched_policy_rq *rq, struct task_struct *p,
+			     int old_prio)
+{
+	struct task_struct *curr = sched_policy_rq_curr(rq);
+	struct bfs_task *bt = bfs_task(p);
+
+	if (old_prio < MAX_RT_PRIO || old_prio == p->static_prio)
+		return;
+	bt->deadline = bfs_renice_deadline(bt->deadline, old_prio,
+					   p->static_prio);
+	if (curr == p) {
+		WRITE_ONCE(bfs_cpu(rq)->curr_deadline,
+			   bfs_idleprio(p) ? U64_MAX : bt->deadline);
+		if (p->static_prio > old_prio)
+			sched_policy_resched(rq);
+	} else if (bt->on_grq && p->static_prio < old_prio &&
+		   sched_policy_task_queued(curr) && !bfs_task(curr)->on_grq &&
+		   bfs_runs_before(p, curr, sched_policy_rq_cpu(rq))) {
+		sched_policy_resched(rq);
+	}
 }
 
 /* An idle allowed CPU, the task's last one first, then by cache distance. */
@@ -480,12 +578,19 @@ static int bfs_preempt_cpu(struct task_struct *p)
 	return target;
 }
 
+/*
+ * An idle CPU if one is allowed; else, as BFS's try_preempt(), the CPU
+ * running the latest deadline - except for a sync wakeup (no preemption
+ * then) and for a forked child, which stays on its parent's CPU to run
+ * first there.
+ */
 static int bfs_select_cpu(struct task_struct *p, int prev_cpu,
 			  unsigned int wake_flags)
 {
 	int cpu = bfs_idle_cpu(p, prev_cpu);
 
-	if (cpu < 0)
+	if (cpu < 0 && !(wake_flags & SP_WAKE_SYNC) &&
+	    !((wake_flags & SP_WAKE_FORK) && p->mm != current->mm))
 		cpu = bfs_preempt_cpu(p);
 	if (cpu < 0 && cpumask_test_cpu(prev_cpu, p->cpus_ptr) &&
 	    cpu_active(prev_cpu))
@@ -666,7 +771,7 @@ static struct sched_policy_ops bfs_policy = {
 	.set_next		= bfs_set_next,
 	.tick			= bfs_tick,
 	.account		= bfs_account,
-	.yield			= bfs_yield,
+	.prio_changed		= bfs_prio_changed,
 	.wakeup_preempt		= bfs_wakeup_preempt,
 	.select_cpu		= bfs_select_cpu,
 	.balance		= bfs_balance,

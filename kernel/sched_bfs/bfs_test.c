@@ -1,18 +1,46 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for bfs: the prio_ratio table and deadline arithmetic,
- * earliest-deadline selection with affinity masks, SCHED_IDLE last and
- * the cache-locality bias, the order after a slice expiry and a yield,
- * and the consistency check finding each kind of corruption.  Included
- * from bfs.c; fake tasks on private lists, never on the live global
- * queue.  Expected numbers assume rr_interval_ms = 6.
+ * KUnit tests for bfs: rr_interval's scaling with the CPU count, the
+ * prio_ratio table and deadline arithmetic, earliest-deadline selection
+ * with affinity masks, SCHED_IDLE last and the cache-locality offsets,
+ * the order after a slice expiry (and none after a yield), the wakeup
+ * rules (sync wakeups, child first), renice, and the consistency check
+ * finding each kind of corruption.  Included from bfs.c; fake tasks on
+ * private lists, never on the live global queue.  Every case runs with
+ * rr_interval_ms = 6 (bfs_test_init).
  */
 #include <kunit/test.h>
 
-static void bfs_test_need_defaults(struct kunit *test)
+static u64 bfs_test_saved_rr, bfs_test_saved_locality;
+
+/* Every case runs with rr_interval_ms = 6 and cache_locality = 1. */
+static int bfs_test_init(struct kunit *test)
 {
-	if (bfs_rr_interval_ms != 6 || bfs_cache_locality != 1)
-		kunit_skip(test, "bfs tunables changed from their defaults");
+	bfs_test_saved_rr = bfs_rr_interval_ms;
+	bfs_test_saved_locality = bfs_cache_locality;
+	WRITE_ONCE(bfs_rr_interval_ms, 6);
+	WRITE_ONCE(bfs_cache_locality, 1);
+	return 0;
+}
+
+static void bfs_test_exit(struct kunit *test)
+{
+	WRITE_ONCE(bfs_rr_interval_ms, bfs_test_saved_rr);
+	WRITE_ONCE(bfs_cache_locality, bfs_test_saved_locality);
+}
+
+/* sched_init_smp() of 0.363: 6 x (4n + 4) / (n + 6) ms; a set value as is */
+static void bfs_test_rr_interval_scaling(struct kunit *test)
+{
+	static const unsigned int ncpus[] = { 1, 2, 4, 8, 16, 64 };
+	static const u64 want[] = { 6, 9, 12, 15, 18, 22 };
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(ncpus); i++)
+		KUNIT_EXPECT_EQ_MSG(test, bfs_rr_interval_ms_for(0, ncpus[i]),
+				    want[i], "%u CPUs", ncpus[i]);
+	KUNIT_EXPECT_EQ(test, bfs_rr_interval_ms_for(3, 16), 3ULL);
+	KUNIT_EXPECT_EQ(test, bfs_rr_interval_ms_for(1000, 1), 1000ULL);
 }
 
 static struct task_struct *bfs_fake_task(struct kunit *test, pid_t pid,
@@ -49,7 +77,6 @@ static void bfs_test_prio_ratios(struct kunit *test)
 
 static void bfs_test_deadline_diff(struct kunit *test)
 {
-	bfs_test_need_defaults(test);
 	/* rr_interval x ratio / 128: 6 ms at nice -20, 39.18 ms at nice 0 */
 	KUNIT_EXPECT_EQ(test, bfs_deadline_diff(NICE_TO_PRIO(-20)),
 			6 * NSEC_PER_MSEC);
@@ -66,7 +93,6 @@ static void bfs_test_new_slice(struct kunit *test)
 	struct task_struct *p = bfs_fake_task(test, 1, 0, 0, 0);
 	u64 now = 1000 * NSEC_PER_MSEC;
 
-	bfs_test_need_defaults(test);
 	bfs_task(p)->time_slice = -5;
 	bfs_new_slice(p, now);
 	KUNIT_EXPECT_EQ(test, bfs_task(p)->time_slice, (s64)(6 * NSEC_PER_MSEC));
@@ -108,12 +134,30 @@ static void bfs_test_locality_bias(struct kunit *test)
 	struct task_struct *local, *remote;
 	unsigned int scanned = 0;
 
-	bfs_test_need_defaults(test);
 	if (there >= nr_cpu_ids)
 		kunit_skip(test, "needs two online CPUs");
-	bias = sched_policy_cpu_distance(there, here) * bfs_rr_interval_ns();
-	KUNIT_EXPECT_GT(test, bias, 0ULL);
-	/* A remote task counts as later by distance x rr_interval. */
+	/*
+	 * 0.363's offsets for a nice 0 task (deadline offset 39.1875 ms):
+	 * none within a cache (SMT 1, LLC 2), twice within the node, four
+	 * times across nodes.
+	 */
+	KUNIT_EXPECT_EQ(test, bfs_locality_offset(39187500, 1), 0ULL);
+	KUNIT_EXPECT_EQ(test, bfs_locality_offset(39187500, 2), 0ULL);
+	KUNIT_EXPECT_EQ(test, bfs_locality_offset(39187500, 3), 78375000ULL);
+	KUNIT_EXPECT_EQ(test, bfs_locality_offset(39187500, 4), 156750000ULL);
+	switch (sched_policy_cpu_distance(there, here)) {
+	case 3:
+		bias = 78375000;
+		break;
+	case 4:
+		bias = 156750000;
+		break;
+	default:	/* these two share a cache: no bias */
+		remote = bfs_fake_task(test, 1, 0, there, base);
+		KUNIT_EXPECT_EQ(test, bfs_effective_deadline(remote, here), base);
+		return;
+	}
+	/* A remote task counts as later by its offset. */
 	remote = bfs_fake_task(test, 1, 0, there, base);
 	local = bfs_fake_task(test, 2, 0, here, base + bias - 1);
 	KUNIT_EXPECT_EQ(test, bfs_effective_deadline(remote, here), base + bias);
@@ -151,7 +195,10 @@ static void bfs_test_idleprio_last(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, bfs_wakeup_preempt(NULL, norm, idle, 0));
 }
 
-/* After its slice (or a yield) a task's new deadline puts it behind. */
+/*
+ * After its slice a task's new deadline puts it behind; a yield does not
+ * (0.363's sched_yield() only reschedules: no yield hook).
+ */
 static void bfs_test_expiry_and_yield_order(struct kunit *test)
 {
 	LIST_HEAD(q);
@@ -162,7 +209,6 @@ static void bfs_test_expiry_and_yield_order(struct kunit *test)
 	struct task_struct *c = bfs_fake_task(test, 3, 0, cpu, now + 20);
 	unsigned int scanned = 0;
 
-	bfs_test_need_defaults(test);
 	list_add_tail(&a->sp.run_node, &q);
 	list_add_tail(&b->sp.run_node, &q);
 	list_add_tail(&c->sp.run_node, &q);
@@ -172,11 +218,47 @@ static void bfs_test_expiry_and_yield_order(struct kunit *test)
 	bfs_new_slice(a, now);
 	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, cpu, true, &scanned), b);
 	KUNIT_EXPECT_TRUE(test, bfs_runs_before(c, a, cpu));
-	/* b yields: also behind c, and behind a (whose deadline is older) */
-	bfs_yield(NULL, b);
-	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, cpu, true, &scanned), c);
-	KUNIT_EXPECT_TRUE(test, bfs_runs_before(a, b, cpu));
-	KUNIT_EXPECT_EQ(test, bfs_task(b)->time_slice, (s64)(6 * NSEC_PER_MSEC));
+	KUNIT_EXPECT_NULL(test, bfs_policy.yield);
+}
+
+/* wake_up_new_task() and try_to_wake_up() of 0.363 */
+static void bfs_test_wakeup_rules(struct kunit *test)
+{
+	int cpu = cpumask_first(cpu_online_mask);
+	struct task_struct *curr = current;
+	struct task_struct *woken = bfs_fake_task(test, 1, 0, cpu, 0);
+	u64 saved = bfs_task(curr)->deadline;
+
+	bfs_task(curr)->deadline = 1000;
+	bfs_task(woken)->deadline = 500;
+	KUNIT_EXPECT_TRUE(test, bfs_wakeup_preempt(NULL, curr, woken, 0));
+	/* a sync wakeup (a pipe's) never preempts, even with the earlier deadline */
+	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, curr, woken,
+						    SP_WAKE_SYNC));
+	/* a forked child (its own mm) preempts its parent, even with a later one */
+	bfs_task(woken)->deadline = 2000;
+	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, curr, woken, 0));
+	woken->mm = (struct mm_struct *)test;	/* any mm but the parent's */
+	KUNIT_EXPECT_TRUE(test, bfs_wakeup_preempt(NULL, curr, woken,
+						   SP_WAKE_FORK));
+	/* a thread (the parent's mm) does not */
+	woken->mm = curr->mm;
+	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, curr, woken,
+						    SP_WAKE_FORK));
+	bfs_task(curr)->deadline = saved;
+}
+
+/* adjust_deadline(): renice 0 -> 10 moves the deadline 62.1 ms later */
+static void bfs_test_renice_deadline(struct kunit *test)
+{
+	u64 dl = 1000 * NSEC_PER_MSEC;
+
+	KUNIT_EXPECT_EQ(test, bfs_renice_deadline(dl, NICE_TO_PRIO(0),
+						  NICE_TO_PRIO(10)),
+			dl + 101296875 - 39187500);
+	KUNIT_EXPECT_EQ(test, bfs_renice_deadline(dl, NICE_TO_PRIO(10),
+						  NICE_TO_PRIO(0)),
+			dl - 101296875 + 39187500);
 }
 
 static void bfs_test_queue_add(struct bfs_queue *q, struct task_struct *p)
@@ -247,6 +329,7 @@ static void bfs_test_check(struct kunit *test)
 }
 
 static struct kunit_case bfs_test_cases[] = {
+	KUNIT_CASE(bfs_test_rr_interval_scaling),
 	KUNIT_CASE(bfs_test_prio_ratios),
 	KUNIT_CASE(bfs_test_deadline_diff),
 	KUNIT_CASE(bfs_test_new_slice),
@@ -254,12 +337,16 @@ static struct kunit_case bfs_test_cases[] = {
 	KUNIT_CASE(bfs_test_locality_bias),
 	KUNIT_CASE(bfs_test_idleprio_last),
 	KUNIT_CASE(bfs_test_expiry_and_yield_order),
+	KUNIT_CASE(bfs_test_wakeup_rules),
+	KUNIT_CASE(bfs_test_renice_deadline),
 	KUNIT_CASE(bfs_test_check),
 	{}
 };
 
 static struct kunit_suite bfs_test_suite = {
 	.name = "sched_policy_bfs",
+	.init = bfs_test_init,
+	.exit = bfs_test_exit,
 	.test_cases = bfs_test_cases,
 };
 kunit_test_suite(bfs_test_suite);

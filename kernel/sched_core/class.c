@@ -555,10 +555,20 @@ static void task_tick_policy(struct rq *rq, struct task_struct *curr,
  * its life under the policy here (a child in another class does so when
  * it first enters).
  */
+/*
+ * sched_cgroup_fork(), the child's pi_lock held.  The parent runs here:
+ * its run queue is locked as task_fork_fair() locks it, so that the hook
+ * may change the parent (split its slice) against an account() from
+ * another CPU, and reschedule it.
+ */
 static void task_fork_policy(struct task_struct *p)
 {
 	struct sched_policy_ops *ops = sp_ops();
+	struct rq *rq = this_rq();
+	struct rq_flags rf;
 
+	rq_lock(rq, &rf);
+	update_rq_clock(rq);
 	if (ops->task_fork)
 		ops->task_fork(p);
 	else if (ops->task_init)
@@ -566,6 +576,7 @@ static void task_fork_policy(struct task_struct *p)
 	p->sp.flags |= SP_TASK_INIT;
 	this_cpu_inc(ops->stats[SP_STAT_TASK_INITS]);
 	sp_task_enable(ops, p);
+	rq_unlock(rq, &rf);
 }
 
 /* A wait in another class is not the policy's: its stamp starts afresh. */

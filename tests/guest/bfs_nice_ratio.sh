@@ -1,6 +1,6 @@
 #!/bin/sh
 # bfs_nice_ratio: nice 0 vs nice 10 hogs on CPU 0 for 4 s.  A slice is
-# rr_interval (6 ms) and its end sets the task's deadline rr_interval x
+# rr_interval (6 ms at 1 vCPU) and its end sets the task's deadline rr_interval x
 # prio_ratio / 128 after *now*: 39.2 ms at nice 0 (ratio 836), 101.3 ms
 # at nice 10 (2161).  After the nice-10 hog's slice its deadline is
 # 101.3 ms ahead, and the nice-0 hog keeps the earlier deadline for

@@ -84,7 +84,7 @@ range() {
 		cfs/tunables/start_debit | cfs/tunables/wakeup_preemption | \
 		cfs/tunables/next_buddy | cfs/tunables/last_buddy | cfs/tunables/hrtick)
 		R="0 1" ;;
-	bfs/tunables/rr_interval_ms) R="1 1000" ;;
+	bfs/tunables/rr_interval_ms) R="0 1000" ;;
 	bfs/tunables/cache_locality) R="0 1" ;;
 	esac
 }

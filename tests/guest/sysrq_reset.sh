@@ -15,6 +15,13 @@ sp_begin
 sp_broken_begin 0 starve_all=1
 rtrun 50 sh -c 'sleep 1; echo P >/proc/sysrq-trigger' &
 helper=$!
+# SCHED_FIFO before the switch: moved into broken first, it would starve
+i=0
+until [ "$(sed 's/.*) //' "/proc/$helper/stat" | cut -d' ' -f39)" = 1 ]; do
+	i=$((i + 1))
+	[ "$i" -le 100 ] || sp_fail "the helper is not SCHED_FIFO after 10 s"
+	sleep 0.1
+done
 sp_broken_switch
 wait "$helper"
 sp_broken_end
