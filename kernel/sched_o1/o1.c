@@ -109,6 +109,7 @@ struct o1_task {
 	bool		was_expired;	/* array kind across a migration */
 	bool		noninteractive_sleep;	/* slept uninterruptibly */
 	bool		child_first;	/* forked child placed before parent */
+	bool		batch;		/* SCHED_BATCH when last enqueued */
 	u32		load_ms;	/* contribution to o1_cpu.load */
 };
 
@@ -548,6 +549,33 @@ static bool o1_enqueue_child_first(struct sched_policy_rq *rq,
 	return true;
 }
 
+/*
+ * __activate_task() of 2.6.22: a SCHED_BATCH task that wakes up (or is
+ * new, and not placed before its parent) goes to the expired array, so
+ * it never preempts and runs after every interactive task's turn.  Its
+ * slice end has not started the starvation clock, and does not here.
+ */
+static struct o1_array *o1_activate_array(struct o1_cpu *oc,
+					  struct task_struct *p)
+{
+	return p->policy == SCHED_BATCH ? oc->expired : oc->active;
+}
+
+/*
+ * __setscheduler() of 2.6.22 zeroes sleep_avg when a task becomes
+ * SCHED_BATCH; sched_setscheduler() re-enqueues the task around the
+ * change, so the first enqueue as SCHED_BATCH does it here.
+ */
+static void o1_note_batch(struct task_struct *p)
+{
+	struct o1_task *ot = o1_task(p);
+	bool batch = p->policy == SCHED_BATCH;
+
+	if (batch && !ot->batch)
+		ot->sleep_avg = 0;
+	ot->batch = batch;
+}
+
 static void o1_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 		       unsigned int flags)
 {
@@ -555,12 +583,13 @@ static void o1_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 	struct o1_task *ot = o1_task(p);
 
 	o1_load_add(oc, p);
+	o1_note_batch(p);
 	if (flags & SP_ENQ_WAKEUP) {
 		o1_credit_sleep(p, sched_policy_rq_clock(rq));
 		ot->prio = o1_effective_prio(p, ot->sleep_avg);
 		trace_sched_o1_wakeup(p, ot->prio, ot->sleep_avg,
 				      o1_task_interactive(p));
-		o1_array_add(oc->active, p, false);
+		o1_array_add(o1_activate_array(oc, p), p, false);
 		return;
 	}
 	if ((flags & SP_ENQ_NEW) && o1_enqueue_child_first(rq, p)) {
@@ -571,6 +600,8 @@ static void o1_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 	ot->prio = o1_effective_prio(p, ot->sleep_avg);
 	if (ot->was_expired)
 		o1_add_expired(oc, p, sched_policy_rq_clock(rq));
+	else if (flags & SP_ENQ_NEW)
+		o1_array_add(o1_activate_array(oc, p), p, false);
 	else
 		o1_array_add(oc->active, p, false);
 }
@@ -595,10 +626,26 @@ static void o1_dequeue(struct sched_policy_rq *rq, struct task_struct *p,
 	}
 }
 
+/*
+ * As schedule() in 2.6.22: a CPU left with nothing to run forgets when its
+ * starvation clock started (rq->expired_timestamp = 0 before it idles).
+ * Slice ends start that clock even when the task is reinserted, so without
+ * this reset a CPU whose tasks all stay interactive would, after the
+ * limit, count every slice end as starving.
+ */
+static struct task_struct *o1_pick_or_idle(struct o1_cpu *oc)
+{
+	struct task_struct *p = o1_queue_pick(oc);
+
+	if (!p)
+		oc->expired_timestamp = 0;
+	return p;
+}
+
 static struct task_struct *o1_pick_next(struct sched_policy_rq *rq,
 					struct task_struct *curr)
 {
-	return o1_queue_pick(o1_cpu(rq));
+	return o1_pick_or_idle(o1_cpu(rq));
 }
 
 static void o1_arm_slice_timer(struct sched_policy_rq *rq,
@@ -793,6 +840,7 @@ static void o1_dump(struct sched_policy_rq *rq)
 struct o1_check_sum {
 	unsigned int	nr;
 	unsigned long	load;
+	unsigned int	expired_unbatched;	/* not SCHED_BATCH, in expired */
 };
 
 static const char *o1_array_name(struct o1_cpu *oc, struct o1_array *array)
@@ -842,6 +890,8 @@ static unsigned int o1_check_level(struct sched_policy_rq *rq,
 							     name, idx);
 		bad += o1_check_task(rq, oc, p, array, idx, cpu);
 		sum->load += o1_task(p)->load_ms;
+		if (array == oc->expired && p->policy != SCHED_BATCH)
+			sum->expired_unbatched++;
 	}
 	sum->nr += n;
 	if (test_bit(idx, array->bitmap) != (n > 0))
@@ -891,9 +941,10 @@ static unsigned int o1_cpu_check(struct sched_policy_rq *rq,
 		return sched_policy_check_fail(rq, "o1: active and expired are not the two arrays");
 	bad += o1_array_check(rq, oc, oc->active, cpu, &sum);
 	bad += o1_array_check(rq, oc, oc->expired, cpu, &sum);
-	if (oc->expired->nr_active && !oc->expired_timestamp)
-		bad += sched_policy_check_fail(rq, "o1: %u expired tasks but no expired_timestamp",
-					       oc->expired->nr_active);
+	/* a SCHED_BATCH task wakes into expired without starting the clock */
+	if (sum.expired_unbatched && !oc->expired_timestamp)
+		bad += sched_policy_check_fail(rq, "o1: %u expired tasks (not SCHED_BATCH) but no expired_timestamp",
+					       sum.expired_unbatched);
 	if (oc->load != sum.load)
 		bad += sched_policy_check_fail(rq, "o1: load %lu, the queued tasks' sum %lu",
 					       oc->load, sum.load);

@@ -293,6 +293,57 @@ static void o1_test_expiry_decision(struct kunit *test)
 	o1_starvation_limit_ms = 1000;
 }
 
+/* 2.6.22's schedule(): the starvation clock stops when the CPU idles */
+static void o1_test_idle_resets_starvation_clock(struct kunit *test)
+{
+	struct o1_cpu *oc = o1_fake_cpu(test);
+	struct task_struct *inter = o1_fake_task(test, 1, 0, 1000);
+	u64 sec = NSEC_PER_SEC;
+
+	o1_test_need_defaults(test);
+	o1_array_add(oc->active, inter, false);
+	KUNIT_EXPECT_EQ(test, o1_expire(oc, inter, 1, sec), O1_REINSERTED);
+	KUNIT_EXPECT_EQ(test, oc->expired_timestamp, (u64)sec);
+	/* while the task runs, the clock keeps running */
+	KUNIT_EXPECT_PTR_EQ(test, o1_pick_or_idle(oc), inter);
+	KUNIT_EXPECT_EQ(test, oc->expired_timestamp, (u64)sec);
+	/* it sleeps and the CPU idles: the clock is reset */
+	o1_array_del(inter);
+	KUNIT_EXPECT_NULL(test, o1_pick_or_idle(oc));
+	KUNIT_EXPECT_EQ(test, oc->expired_timestamp, 0ULL);
+	/* so a slice end 10 s later is not starving ... */
+	o1_array_add(oc->active, inter, false);
+	KUNIT_EXPECT_EQ(test, o1_expire(oc, inter, 1, 10 * sec), O1_REINSERTED);
+	KUNIT_EXPECT_FALSE(test, o1_expired_starving(oc, inter, 1, 10 * sec));
+	/* ... where without the idle it would have been (limit x 1 = 1 s) */
+	oc->expired_timestamp = sec;
+	KUNIT_EXPECT_TRUE(test, o1_expired_starving(oc, inter, 1, 10 * sec));
+}
+
+/* 2.6.22's __activate_task() and __setscheduler() for SCHED_BATCH */
+static void o1_test_batch(struct kunit *test)
+{
+	struct o1_cpu *oc = o1_fake_cpu(test);
+	struct task_struct *p = o1_fake_task(test, 1, 0, 800);
+
+	KUNIT_EXPECT_PTR_EQ(test, o1_activate_array(oc, p), oc->active);
+	o1_note_batch(p);
+	KUNIT_EXPECT_EQ(test, o1_task(p)->sleep_avg, 800 * NSEC_PER_MSEC);
+	p->policy = SCHED_BATCH;
+	/* a woken batch task waits in expired ... */
+	KUNIT_EXPECT_PTR_EQ(test, o1_activate_array(oc, p), oc->expired);
+	/* ... and becoming SCHED_BATCH cost it its sleep_avg, once */
+	o1_note_batch(p);
+	KUNIT_EXPECT_EQ(test, o1_task(p)->sleep_avg, 0ULL);
+	o1_task(p)->sleep_avg = 5;
+	o1_note_batch(p);
+	KUNIT_EXPECT_EQ(test, o1_task(p)->sleep_avg, 5ULL);
+	/* there it does not start the starvation clock */
+	o1_array_add(o1_activate_array(oc, p), p, false);
+	KUNIT_EXPECT_EQ(test, oc->expired_timestamp, 0ULL);
+	KUNIT_EXPECT_PTR_EQ(test, o1_pick_or_idle(oc), p);
+}
+
 static void o1_test_granularity(struct kunit *test)
 {
 	struct o1_cpu *oc = o1_fake_cpu(test);
@@ -415,6 +466,8 @@ static struct kunit_case o1_test_cases[] = {
 	KUNIT_CASE(o1_test_interactive),
 	KUNIT_CASE(o1_test_sleep_credit),
 	KUNIT_CASE(o1_test_expiry_decision),
+	KUNIT_CASE(o1_test_idle_resets_starvation_clock),
+	KUNIT_CASE(o1_test_batch),
 	KUNIT_CASE(o1_test_granularity),
 	KUNIT_CASE(o1_test_yield),
 	KUNIT_CASE(o1_test_candidate),
