@@ -326,6 +326,14 @@ struct task_struct *sched_policy_pull(struct sched_policy_rq *rq, int src_cpu);
 /* Tasks */
 bool sched_policy_task_running(const struct task_struct *p);
 bool sched_policy_can_migrate(struct task_struct *p, int dst_cpu);
+/*
+ * @p should not wait behind everything else now: it is being frozen, has
+ * a signal pending, is exiting, or (@enq_flags, the enqueue hook's, has
+ * SP_ENQ_WAKEUP) wakes from an uninterruptible sleep (BFS's
+ * !idleprio_suitable()).  Under the rq lock.
+ */
+bool sched_policy_task_urgent(const struct task_struct *p,
+			      unsigned int enq_flags);
 unsigned long sched_policy_task_weight(const struct task_struct *p);
 u64 sched_policy_task_runtime(const struct task_struct *p);
 int sched_policy_select_idle_cpu(struct task_struct *p, int prev_cpu);

@@ -96,6 +96,7 @@ struct bfs_task {
 	u64	deadline;	/* virtual deadline, local_clock() ns */
 	s64	time_slice;	/* ns left of rr_interval */
 	bool	on_grq;		/* on the global queue (not running) */
+	bool	idle_queued;	/* queued (and so running) as SCHED_IDLE */
 };
 
 static inline struct bfs_task *bfs_task(struct task_struct *p)
@@ -140,6 +141,24 @@ static u64 bfs_deadline_diff(int static_prio)
 static bool bfs_idleprio(const struct task_struct *p)
 {
 	return p->policy == SCHED_IDLE;
+}
+
+/*
+ * enqueue_task() of 0.363: a SCHED_IDLE task that is not
+ * idleprio_suitable() (being frozen, a signal pending, exiting, woken
+ * from an uninterruptible sleep) is queued as a normal one this time, so
+ * it gets out of the way instead of holding a resource behind a hog.
+ */
+static bool bfs_waits_as_idle(const struct task_struct *p,
+			      unsigned int enq_flags)
+{
+	return bfs_idleprio(p) && !sched_policy_task_urgent(p, enq_flags);
+}
+
+/* How a queued or running task is scheduled: as SCHED_IDLE or not. */
+static bool bfs_as_idle(struct task_struct *p)
+{
+	return bfs_task(p)->idle_queued;
 }
 
 /* An idleprio task behind any other work waits by design. */
@@ -224,8 +243,8 @@ static struct task_struct *bfs_earliest(int cpu, bool local,
 static bool bfs_runs_before(struct task_struct *a, struct task_struct *b,
 			    int cpu)
 {
-	if (bfs_idleprio(a) != bfs_idleprio(b))
-		return bfs_idleprio(b);
+	if (bfs_as_idle(a) != bfs_as_idle(b))
+		return bfs_as_idle(b);
 	return bfs_effective_deadline(a, cpu) < bfs_effective_deadline(b, cpu);
 }
 
@@ -245,10 +264,13 @@ static void bfs_unlock(void)
 	raw_spin_unlock(&bfs_grq.lock);
 }
 
-static void bfs_queue_add(struct task_struct *p)
+/* @enq_flags: the enqueue hook's (SP_ENQ_*), 0 for a task put back */
+static void bfs_queue_add(struct task_struct *p, unsigned int enq_flags)
 {
-	list_add_tail(&p->sp.run_node,
-		      bfs_idleprio(p) ? &bfs_grq.idleprio : &bfs_grq.normal);
+	bool idle = bfs_waits_as_idle(p, enq_flags);
+
+	bfs_task(p)->idle_queued = idle;
+	list_add_tail(&p->sp.run_node, idle ? &bfs_grq.idleprio : &bfs_grq.normal);
 	bfs_task(p)->on_grq = true;
 	bfs_grq.nr_queued++;
 }
@@ -332,7 +354,7 @@ static void bfs_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 			unsigned int flags)
 {
 	bfs_lock(rq);
-	bfs_queue_add(p);
+	bfs_queue_add(p, flags);
 	bfs_unlock();
 }
 
@@ -425,7 +447,7 @@ static void bfs_set_next(struct sched_policy_rq *rq, struct task_struct *p)
 		bfs_kick_idle(rq);
 	bfs_unlock();
 	WRITE_ONCE(bfs_cpu(rq)->curr_deadline,
-		   bfs_idleprio(p) ? U64_MAX : bfs_task(p)->deadline);
+		   bfs_as_idle(p) ? U64_MAX : bfs_task(p)->deadline);
 	sched_policy_slice_timer(rq, max_t(s64, bfs_task(p)->time_slice, 0));
 }
 
@@ -444,7 +466,7 @@ static void bfs_put_prev(struct sched_policy_rq *rq, struct task_struct *p,
 	if (!queued)
 		return;
 	bfs_lock(rq);
-	bfs_queue_add(p);
+	bfs_queue_add(p, 0);
 	bfs_unlock();
 }
 
@@ -494,8 +516,8 @@ static bool bfs_wakeup_preempt(struct sched_policy_rq *rq,
 			       struct task_struct *woken,
 			       unsigned int wake_flags)
 {
-	if (bfs_idleprio(woken) != bfs_idleprio(curr))
-		return bfs_idleprio(curr);
+	if (bfs_as_idle(woken) != bfs_as_idle(curr))
+		return bfs_as_idle(curr);
 	if (bfs_child_runs_first(curr, woken, wake_flags))
 		return true;
 	if ((wake_flags & SP_WAKE_SYNC) || woken->policy == SCHED_BATCH)
@@ -527,7 +549,7 @@ static void bfs_prio_changed(struct sched_policy_rq *rq, struct task_struct *p,
 					   p->static_prio);
 	if (curr == p) {
 		WRITE_ONCE(bfs_cpu(rq)->curr_deadline,
-			   bfs_idleprio(p) ? U64_MAX : bt->deadline);
+			   bfs_as_idle(p) ? U64_MAX : bt->deadline);
 		if (p->static_prio > old_prio)
 			sched_policy_resched(rq);
 	} else if (bt->on_grq && p->static_prio < old_prio &&
@@ -565,7 +587,7 @@ static int bfs_preempt_cpu(struct task_struct *p)
 	u64 latest = bfs_task(p)->deadline;
 	int cpu, target = -1;
 
-	if (p->policy == SCHED_BATCH || bfs_idleprio(p))
+	if (p->policy == SCHED_BATCH || bfs_waits_as_idle(p, SP_ENQ_WAKEUP))
 		return -1;
 	for_each_cpu_and(cpu, p->cpus_ptr, cpu_active_mask) {
 		u64 dl = READ_ONCE(bfs_cpu(sched_policy_cpu_rq(cpu))->curr_deadline);
@@ -666,9 +688,10 @@ static unsigned int bfs_check_task(struct sched_policy_rq *rq,
 					       p->pid, bt->on_grq,
 					       sched_policy_task_queued(p),
 					       sched_policy_task_running(p));
-	if (bfs_idleprio(p) != idleprio)
-		bad += sched_policy_check_fail(rq, "bfs: pid %d (policy %u) on the %s list",
+	if (bt->idle_queued != idleprio)
+		bad += sched_policy_check_fail(rq, "bfs: pid %d (policy %u, queued as %s) on the %s list",
 					       p->pid, p->policy,
+					       bt->idle_queued ? "idle" : "normal",
 					       idleprio ? "idleprio" : "normal");
 	if (!cpu_online(task_cpu(p)))
 		bad += sched_policy_check_fail(rq, "bfs: pid %d is queued on offline cpu%d",

@@ -182,6 +182,8 @@ static void bfs_test_idleprio_last(struct kunit *test)
 	struct task_struct *norm = bfs_fake_task(test, 2, 0, cpu, 1000);
 
 	idle->policy = SCHED_IDLE;
+	bfs_task(idle)->idle_queued = bfs_waits_as_idle(idle, 0);
+	KUNIT_EXPECT_TRUE(test, bfs_task(idle)->idle_queued);
 	/* an earlier deadline does not let SCHED_IDLE run first */
 	KUNIT_EXPECT_TRUE(test, bfs_runs_before(norm, idle, cpu));
 	KUNIT_EXPECT_FALSE(test, bfs_runs_before(idle, norm, cpu));
@@ -190,9 +192,33 @@ static void bfs_test_idleprio_last(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, bfs_wakeup_preempt(NULL, idle, norm, 0));
 	/* SCHED_BATCH never preempts on wakeup, even with the earlier deadline */
 	idle->policy = SCHED_BATCH;
+	bfs_task(idle)->idle_queued = bfs_waits_as_idle(idle, 0);
 	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, norm, idle, 0));
 	idle->policy = SCHED_NORMAL;
+	bfs_task(idle)->idle_queued = bfs_waits_as_idle(idle, 0);
 	KUNIT_EXPECT_TRUE(test, bfs_wakeup_preempt(NULL, norm, idle, 0));
+}
+
+/* 0.363's idleprio_suitable(): an urgent SCHED_IDLE task queues as normal */
+static void bfs_test_idleprio_promotion(struct kunit *test)
+{
+	struct task_struct *p = bfs_fake_task(test, 1, 0, 0, 0);
+
+	p->policy = SCHED_IDLE;
+	KUNIT_EXPECT_TRUE(test, bfs_waits_as_idle(p, SP_ENQ_WAKEUP));
+	p->flags |= PF_EXITING;
+	KUNIT_EXPECT_FALSE(test, bfs_waits_as_idle(p, SP_ENQ_WAKEUP));
+	p->flags &= ~PF_EXITING;
+	p->sched_contributes_to_load = 1;	/* its last sleep was uninterruptible */
+	KUNIT_EXPECT_FALSE(test, bfs_waits_as_idle(p, SP_ENQ_WAKEUP));
+	/* that counts only as it wakes, not when it is put back later */
+	KUNIT_EXPECT_TRUE(test, bfs_waits_as_idle(p, 0));
+	p->sched_contributes_to_load = 0;
+	set_tsk_thread_flag(p, TIF_SIGPENDING);
+	KUNIT_EXPECT_FALSE(test, bfs_waits_as_idle(p, SP_ENQ_WAKEUP));
+	clear_tsk_thread_flag(p, TIF_SIGPENDING);
+	p->policy = SCHED_NORMAL;
+	KUNIT_EXPECT_FALSE(test, bfs_waits_as_idle(p, SP_ENQ_WAKEUP));
 }
 
 /*
@@ -263,8 +289,9 @@ static void bfs_test_renice_deadline(struct kunit *test)
 
 static void bfs_test_queue_add(struct bfs_queue *q, struct task_struct *p)
 {
+	bfs_task(p)->idle_queued = bfs_waits_as_idle(p, SP_ENQ_WAKEUP);
 	list_add_tail(&p->sp.run_node,
-		      bfs_idleprio(p) ? &q->idleprio : &q->normal);
+		      bfs_task(p)->idle_queued ? &q->idleprio : &q->normal);
 	bfs_task(p)->on_grq = true;
 	p->sp.flags = SP_TASK_QUEUED;
 	q->nr_queued++;
@@ -295,9 +322,9 @@ static void bfs_test_check(struct kunit *test)
 	q.nr_queued++;
 	KUNIT_EXPECT_EQ(test, bfs_queue_check(NULL, &q, now), 1U);
 	q.nr_queued--;
-	idle->policy = SCHED_NORMAL;	/* on the idleprio list */
+	bfs_task(idle)->idle_queued = false;	/* on the idleprio list */
 	KUNIT_EXPECT_EQ(test, bfs_queue_check(NULL, &q, now), 1U);
-	idle->policy = SCHED_IDLE;
+	bfs_task(idle)->idle_queued = true;
 	bfs_task(b)->on_grq = false;
 	KUNIT_EXPECT_EQ(test, bfs_queue_check(NULL, &q, now), 1U);
 	bfs_task(b)->on_grq = true;
@@ -336,6 +363,7 @@ static struct kunit_case bfs_test_cases[] = {
 	KUNIT_CASE(bfs_test_earliest_affinity),
 	KUNIT_CASE(bfs_test_locality_bias),
 	KUNIT_CASE(bfs_test_idleprio_last),
+	KUNIT_CASE(bfs_test_idleprio_promotion),
 	KUNIT_CASE(bfs_test_expiry_and_yield_order),
 	KUNIT_CASE(bfs_test_wakeup_rules),
 	KUNIT_CASE(bfs_test_renice_deadline),

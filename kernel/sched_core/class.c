@@ -12,6 +12,7 @@
  * changes reach the policy in a consistent order: put_prev() is told the
  * task is queued only when it really is.
  */
+#include <linux/freezer.h>
 #include "internal.h"
 
 #define CREATE_TRACE_POINTS
@@ -786,6 +787,23 @@ bool sched_policy_task_running(const struct task_struct *p)
 	return task_on_cpu(task_rq(p), (struct task_struct *)p);
 }
 EXPORT_SYMBOL_GPL(sched_policy_task_running);
+
+/*
+ * BFS's !idleprio_suitable(): @p is being frozen, has a signal pending,
+ * is exiting, or (@enq_flags has SP_ENQ_WAKEUP) wakes from an
+ * uninterruptible sleep, whose wait counted in the load average: it
+ * likely holds a resource others wait for.  sched_contributes_to_load is
+ * that of the last sleep, so it counts only at the wakeup.
+ */
+bool sched_policy_task_urgent(const struct task_struct *p,
+			      unsigned int enq_flags)
+{
+	struct task_struct *t = (struct task_struct *)p;	/* for the helpers */
+
+	return freezing(t) || signal_pending(t) || (p->flags & PF_EXITING) ||
+	       ((enq_flags & SP_ENQ_WAKEUP) && p->sched_contributes_to_load);
+}
+EXPORT_SYMBOL_GPL(sched_policy_task_urgent);
 
 bool sched_policy_can_migrate(struct task_struct *p, int dst_cpu)
 {
