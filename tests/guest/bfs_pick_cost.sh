@@ -11,6 +11,8 @@ T=bfs_pick_cost
 . /tests/lib.sh
 sp_begin
 
+sp_policy_test bfs
+sp_cross_na "asserts bfs's scan counter and the core's pick cost"
 F=$SP/bfs/stats
 for n in 10 1000; do
 	s0=$(sp_stat_cpu "$F" scanned 0)

@@ -9,6 +9,8 @@ T=bfs_pingpong
 . /tests/lib.sh
 sp_begin
 
+sp_policy_test bfs
+sp_cross_na "asserts only that bfs's global-queue lock is counted"
 F=$SP/bfs/stats
 l0=$(sp_stat_total "$F" grq_locks)
 c0=$(sp_stat_total "$F" grq_contended)

@@ -9,8 +9,12 @@ T=bfs_work_conservation
 . /tests/lib.sh
 sp_begin
 
+sp_policy_test bfs
 n=$SPTEST_NCPUS
-[ "$n" -ge 2 ] || sp_ok "skipped: needs 2 CPUs, have $n"
+if [ "$n" -lt 2 ]; then
+	sp_cross_na "needs 2 CPUs, have $n"
+	sp_ok "skipped: needs 2 CPUs, have $n"
+fi
 # cpuN idle_ticks total_ticks, one line per CPU
 snap() {
 	awk '$1 ~ /^cpu[0-9]+$/ { t = 0; for (i = 2; i <= NF; i++) t += $i; print $1, $5 + $6, t }' /proc/stat

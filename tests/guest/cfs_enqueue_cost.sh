@@ -11,7 +11,8 @@ T=cfs_enqueue_cost
 . /tests/lib.sh
 sp_begin
 
-[ "$(sp_active)" = cfs ] || sp_fail "active policy is $(sp_active), not cfs"
+sp_policy_test cfs
+sp_cross_na "asserts the growth of the core's enqueue cost counters"
 for n in 10 1000; do
 	sp_cost_run "$n" 0 3 >"$SP_TMP/cost$n" || sp_fail "cost run with $n tasks failed: $(tail -n 1 "$SP_TMP/cost$n")"
 	cat "$SP_TMP/cost$n"

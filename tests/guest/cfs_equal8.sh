@@ -7,7 +7,7 @@ T=cfs_equal8
 . /tests/lib.sh
 sp_begin
 
-[ "$(sp_active)" = cfs ] || sp_fail "active policy is $(sp_active), not cfs"
+sp_policy_test cfs
 if ! share -t 10 -c 0 0 0 0 0 0 0 0 0 >"$SP_TMP/out" 2>&1; then
 	cat "$SP_TMP/out"
 	sp_fail "share driver failed: $(tail -n 1 "$SP_TMP/out")"

@@ -11,7 +11,8 @@ T=cfs_min_gran
 . /tests/lib.sh
 sp_begin
 
-[ "$(sp_active)" = cfs ] || sp_fail "active policy is $(sp_active), not cfs"
+sp_policy_test cfs
+sp_cross_na "compares two settings of cfs's sched_min_granularity_ns"
 
 # NIV: the hogs' nonvoluntary context switches, summed.  Shell builtins
 # only: on one CPU every forked helper would start behind 8 hogs.

@@ -8,6 +8,8 @@
 #   SPTEST_EXPECT  expected active policy (sptest.expect=, sched_policy=, eevdf)
 #   SPTEST_POLICY  the sched_policy= value from the cmdline ("" if none)
 #   SPTEST_NCPUS   number of online CPUs
+#   SPTEST_CROSS   1 when a test of another policy runs under this one
+#                  (sptest.cross=, tests/run's signature table)
 
 SP=/sys/kernel/sched_policy
 # shellcheck disable=SC2034 # used by the tests
@@ -22,6 +24,26 @@ mkdir -p "$SP_TMP"
 
 sp_begin() {
 	echo "SPTEST: begin $T"
+}
+
+# sp_policy_test POLICY: this is a test of POLICY's own behaviour
+# (tests/guest/POLICY_*.sh).  It fails unless POLICY is active - except in
+# a cross run (SPTEST_CROSS=1), where it runs under another policy to show
+# that it fails there; then sp_own is false and the test leaves out what
+# only POLICY has (its tunables and counters).
+sp_policy_test() {
+	[ "${SPTEST_CROSS:-0}" = 1 ] && return 0
+	[ "$(sp_active)" = "$1" ] || sp_fail "active policy is $(sp_active), not $1"
+}
+
+sp_own() {
+	[ "${SPTEST_CROSS:-0}" != 1 ]
+}
+
+# sp_cross_na WHY: in a cross run, a test that asserts nothing but its
+# policy's own counters or tunables ends here, recorded as n/a
+sp_cross_na() {
+	sp_own || sp_ok "cross=n/a $*"
 }
 
 # kill every background helper we started (hogs etc.)

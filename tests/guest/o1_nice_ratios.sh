@@ -13,6 +13,7 @@ T=o1_nice_ratios
 . /tests/lib.sh
 sp_begin
 
+sp_policy_test o1
 if ! share -w 7 -t 5 -c 0 0 0 10 19 >"$SP_TMP/out" 2>&1; then
 	cat "$SP_TMP/out"
 	sp_fail "share driver failed: $(tail -n 1 "$SP_TMP/out")"

@@ -9,6 +9,8 @@ T=o1_pick_cost
 . /tests/lib.sh
 sp_begin
 
+sp_policy_test o1
+sp_cross_na "asserts the core's pick cost counters"
 for n in 10 1000; do
 	sp_cost_run "$n" 0 3 >"$SP_TMP/cost$n" || sp_fail "cost run with $n tasks failed: $(tail -n 1 "$SP_TMP/cost$n")"
 	cat "$SP_TMP/cost$n"

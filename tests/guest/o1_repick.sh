@@ -16,6 +16,8 @@ T=o1_repick
 . /tests/lib.sh
 sp_begin
 
+sp_policy_test o1
+sp_cross_na "asserts o1's own counters (repicks, array swaps)"
 cpu=$((SPTEST_NCPUS - 1))
 st=$SP/o1/stats
 cat "$st" >"$SP_TMP/before"

@@ -18,6 +18,8 @@ T=o1_starvation
 . /tests/lib.sh
 sp_begin
 
+sp_policy_test o1
+sp_cross_na "needs o1's starvation_limit_ms and its counter"
 LIM=$SP/o1/tunables/starvation_limit_ms
 old=$(cat "$LIM")
 echo 200 >"$LIM" || sp_fail "cannot set $LIM"

@@ -13,6 +13,7 @@ T=o1_sync_wakeup
 . /tests/lib.sh
 sp_begin
 
+sp_policy_test o1
 for chan in pipe eventfd; do
 	syncwake -t 2 -c 0 -n 19 -w 20 "$chan" >"$SP_TMP/$chan" 2>&1 ||
 		sp_fail "syncwake $chan failed: $(cat "$SP_TMP/$chan")"
