@@ -195,10 +195,16 @@ static u64 bfs_effective_deadline(struct task_struct *p, int cpu)
 	u64 dl = bfs_task(p)->deadline;
 	int queued_on = task_cpu(p);
 
+	int distance;
+
 	if (queued_on == cpu || !READ_ONCE(bfs_cache_locality))
 		return dl;
+	/* the scan's common case, a shared cache, costs no division */
+	distance = sched_policy_cpu_distance(queued_on, cpu);
+	if (distance <= 2)
+		return dl;
 	return dl + bfs_locality_offset(bfs_deadline_diff(p->static_prio),
-					sched_policy_cpu_distance(queued_on, cpu));
+					distance);
 }
 
 /*
@@ -497,12 +503,10 @@ static void bfs_tick(struct sched_policy_rq *rq, struct task_struct *curr)
  */
 
 /* A new task that does not share its parent's mm (fork, not a thread). */
-static bool bfs_child_runs_first(struct task_struct *curr,
-				 struct task_struct *child,
-				 unsigned int wake_flags)
+static bool bfs_forked_process(struct task_struct *child,
+			       unsigned int wake_flags)
 {
-	return (wake_flags & SP_WAKE_FORK) && curr == current &&
-	       child->mm != curr->mm;
+	return (wake_flags & SP_WAKE_FORK) && child->mm != current->mm;
 }
 
 /*
@@ -518,7 +522,8 @@ static bool bfs_wakeup_preempt(struct sched_policy_rq *rq,
 {
 	if (bfs_as_idle(woken) != bfs_as_idle(curr))
 		return bfs_as_idle(curr);
-	if (bfs_child_runs_first(curr, woken, wake_flags))
+	/* the child runs first where it found its parent running */
+	if (curr == current && bfs_forked_process(woken, wake_flags))
 		return true;
 	if ((wake_flags & SP_WAKE_SYNC) || woken->policy == SCHED_BATCH)
 		return false;
@@ -612,7 +617,7 @@ static int bfs_select_cpu(struct task_struct *p, int prev_cpu,
 	int cpu = bfs_idle_cpu(p, prev_cpu);
 
 	if (cpu < 0 && !(wake_flags & SP_WAKE_SYNC) &&
-	    !((wake_flags & SP_WAKE_FORK) && p->mm != current->mm))
+	    !bfs_forked_process(p, wake_flags))
 		cpu = bfs_preempt_cpu(p);
 	if (cpu < 0 && cpumask_test_cpu(prev_cpu, p->cpus_ptr) &&
 	    cpu_active(prev_cpu))
