@@ -11,13 +11,15 @@
  * wakes the FIFO thread, which preempts it and blocks on the mutex, so
  * the main thread runs boosted to FIFO 10 (checked: the priority field of
  * /proc/thread-self/stat is -11, seen within 200 ms) for BURN_MS
- * (default 1) of CPU time, then unlocks (deboost: it re-enters the policy class) and waits for the
- * FIFO thread to have taken and released the mutex.  Prints:
+ * (default 1) of CPU time, then unlocks (deboost: it re-enters the
+ * policy class) and waits for the FIFO thread to have taken and released
+ * the mutex.  The rounds begin once the thread is SCHED_FIFO.  Prints:
  *
- *   PIBOOST rounds=R boosted=B unboosted_after=U failed=F
+ *   PIBOOST rounds=R boosted=B unboosted_after=U failed=F first_miss=M
  *
  * B: rounds in which the boost was seen; U: rounds after which the main
- * thread was back at its normal priority (20).  Exit status: 0 if every
+ * thread was back at its normal priority (20); M: the first round (from
+ * 0) without a boost, -1 if none.  Exit status: 0 if every
  * round boosted and deboosted, 1 otherwise, 2 on usage errors.
  */
 #include "progs.h"
@@ -29,6 +31,7 @@ static int go_pipe[2], done_pipe[2];
 static long rounds = 200;
 static long cpu;
 static double burn_s = 0.001;
+static volatile int fifo_unready;	/* the thread could not become FIFO */
 
 /* Field 18 of /proc/thread-self/stat: the kernel's prio - 100. */
 static int my_prio(void)
@@ -72,11 +75,14 @@ static void *fifo_fn(void *arg)
 	struct sched_param sp = { .sched_priority = 10 };
 	long i;
 
+	char c = 1;
+
 	if (pin_to_cpu(cpu) || pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp))
+		fifo_unready = 1;
+	/* ready: from here on, a byte on go_pipe preempts the main thread */
+	if (write(done_pipe[1], &c, 1) != 1 || fifo_unready)
 		return (void *)1;
 	for (i = 0; i < rounds; i++) {
-		char c = 1;
-
 		wait_byte(go_pipe[0]);
 		pthread_mutex_lock(&pi_mutex);
 		pthread_mutex_unlock(&pi_mutex);
@@ -88,7 +94,7 @@ static void *fifo_fn(void *arg)
 
 int main(int argc, char **argv)
 {
-	long i, boosted = 0, unboosted = 0, failed = 0;
+	long i, boosted = 0, unboosted = 0, failed = 0, first_miss = -1;
 	pthread_mutexattr_t ma;
 	pthread_t fifo;
 	void *ret;
@@ -119,7 +125,15 @@ int main(int argc, char **argv)
 		perror("piboost: pthread_create");
 		return 1;
 	}
-	for (i = 0; i < rounds; i++) {
+	/*
+	 * Until it is SCHED_FIFO the thread is a policy task like us, and
+	 * a policy may run a new thread last and keep a spinning parent on
+	 * the CPU (o1 does, as 2.6.22 did): a first round begun before the
+	 * thread is ready would time the policy, not the boost.  Sleep
+	 * until it is.
+	 */
+	wait_byte(done_pipe[0]);
+	for (i = 0; i < rounds && !fifo_unready; i++) {
 		char c = 1;
 
 		pthread_mutex_lock(&pi_mutex);
@@ -128,6 +142,8 @@ int main(int argc, char **argv)
 			break;
 		if (boost_seen())
 			boosted++;
+		else if (first_miss < 0)
+			first_miss = i;
 		pthread_mutex_unlock(&pi_mutex);
 		wait_byte(done_pipe[0]);
 		if (my_prio() == 20)
@@ -136,7 +152,7 @@ int main(int argc, char **argv)
 	if (pthread_join(fifo, &ret) || ret)
 		failed++;
 	failed += (rounds - boosted) + (rounds - unboosted);
-	printf("PIBOOST rounds=%ld boosted=%ld unboosted_after=%ld failed=%ld\n",
-	       rounds, boosted, unboosted, failed);
+	printf("PIBOOST rounds=%ld boosted=%ld unboosted_after=%ld failed=%ld first_miss=%ld\n",
+	       rounds, boosted, unboosted, failed, first_miss);
 	return failed ? 1 : 0;
 }
