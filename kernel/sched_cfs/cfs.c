@@ -83,6 +83,7 @@ static const struct sched_policy_tunable cfs_tunables[] = {
 enum {
 	CFS_STAT_SLICE_PREEMPT,
 	CFS_STAT_SPREAD_PREEMPT,
+	CFS_STAT_BEHIND_PREEMPT,
 	CFS_STAT_NEXT_BUDDY,
 	CFS_STAT_LAST_BUDDY,
 	CFS_STAT_YIELD0,
@@ -99,6 +100,7 @@ enum {
 static const char * const cfs_stat_names[CFS_NR_STATS] = {
 	[CFS_STAT_SLICE_PREEMPT]	= "tick_slice_preempts",
 	[CFS_STAT_SPREAD_PREEMPT]	= "tick_spread_preempts",
+	[CFS_STAT_BEHIND_PREEMPT]	= "tick_behind_preempts",
 	[CFS_STAT_NEXT_BUDDY]		= "next_buddy_picks",
 	[CFS_STAT_LAST_BUDDY]		= "last_buddy_picks",
 	[CFS_STAT_YIELD0]		= "yields_mode0",
@@ -293,14 +295,20 @@ static inline struct task_struct *cfs_rightmost(struct cfs_cpu *cc)
 	return cfs_node_task(rb_last(&cc->tree.rb_root));
 }
 
-/* min_vruntime follows the smallest queued vruntime, never backwards. */
+/*
+ * min_vruntime follows the smaller of the running task's and the leftmost
+ * waiting task's vruntime, never backwards.  As 2.6.32's
+ * update_min_vruntime(), the running task counts until put_prev even
+ * when it has just been dequeued (it goes to sleep): until then it is
+ * cfs_rq->curr there.  (Later kernels skip a curr that is not queued.)
+ */
 static void cfs_update_min_vruntime(struct cfs_cpu *cc)
 {
 	struct task_struct *left = cfs_leftmost(cc);
 	u64 v = cc->min_vruntime;
 	bool have = false;
 
-	if (cc->curr && cfs_task(cc->curr)->on_rq) {
+	if (cc->curr) {
 		v = cfs_task(cc->curr)->vruntime;
 		have = true;
 	}
@@ -480,13 +488,23 @@ static void cfs_queue_put_prev(struct cfs_cpu *cc, struct task_struct *p,
 		cfs_tree_insert(cc, p);
 }
 
-enum cfs_tick_result { CFS_TICK_RUN, CFS_TICK_SLICE, CFS_TICK_SPREAD };
+enum cfs_tick_result {
+	CFS_TICK_RUN, CFS_TICK_SLICE, CFS_TICK_SPREAD, CFS_TICK_BEHIND
+};
 
 /*
  * check_preempt_tick(): preempt once the task ran its slice; and, so that
  * a task that narrowly missed a wakeup preemption does not wait a whole
  * slice, once it ran the minimum granularity and is more than a slice of
  * vruntime ahead of the leftmost waiting task.
+ *
+ * 2.6.32 compared that lead, an s64, with the slice, an unsigned long:
+ * C converts the lead to unsigned, so a running task still *behind* the
+ * leftmost was rescheduled too, at every tick past the minimum
+ * granularity (CFS_TICK_BEHIND).  It is then usually picked again with
+ * a new slice.  The return for a negative lead came with "sched: Fix
+ * signed unsigned comparison in check_preempt_tick()" (Weisbecker,
+ * 2011); 2.6.32 is modelled, with its own counter.
  */
 static enum cfs_tick_result cfs_queue_tick(struct cfs_cpu *cc,
 					   struct task_struct *curr)
@@ -495,6 +513,7 @@ static enum cfs_tick_result cfs_queue_tick(struct cfs_cpu *cc,
 	u64 ideal = cfs_slice(cc, curr);
 	u64 ran = sched_policy_task_runtime(curr) - ct->slice_start;
 	struct task_struct *left;
+	u64 lead;
 
 	if (cc->nr_running <= 1 && READ_ONCE(cfs_feat_wakeup_preempt))
 		return CFS_TICK_RUN;
@@ -505,9 +524,12 @@ static enum cfs_tick_result cfs_queue_tick(struct cfs_cpu *cc,
 	if (!READ_ONCE(cfs_feat_wakeup_preempt) || ran < cfs_min_gran())
 		return CFS_TICK_RUN;
 	left = cfs_leftmost(cc);
-	if (left && (s64)(ct->vruntime - cfs_task(left)->vruntime) > (s64)ideal)
-		return CFS_TICK_SPREAD;
-	return CFS_TICK_RUN;
+	if (!left)
+		return CFS_TICK_RUN;
+	lead = ct->vruntime - cfs_task(left)->vruntime;
+	if ((s64)lead < 0)
+		return CFS_TICK_BEHIND;
+	return lead > ideal ? CFS_TICK_SPREAD : CFS_TICK_RUN;
 }
 
 /*
@@ -675,9 +697,10 @@ static void cfs_task_init(struct task_struct *p)
 }
 
 /*
- * task_fork_fair(): the child starts from its parent's vruntime.  This
- * runs without the run-queue lock, so the placement proper (START_DEBIT,
- * child_runs_first) waits for the first enqueue, which holds it.
+ * 2.6.32's sched_fork(): the child starts from its parent's vruntime, as
+ * last charged.  Its CPU is chosen later (wake_up_new_task()), so the
+ * placement proper (START_DEBIT, child_runs_first) waits for the first
+ * enqueue there, as task_new_fair() did under that CPU's lock.
  */
 static void cfs_task_fork(struct task_struct *p)
 {
@@ -792,6 +815,10 @@ static void cfs_tick(struct sched_policy_rq *rq, struct task_struct *curr)
 		break;
 	case CFS_TICK_SPREAD:
 		sched_policy_stat_add(rq, CFS_STAT_SPREAD_PREEMPT, 1);
+		sched_policy_resched(rq);
+		break;
+	case CFS_TICK_BEHIND:
+		sched_policy_stat_add(rq, CFS_STAT_BEHIND_PREEMPT, 1);
 		sched_policy_resched(rq);
 		break;
 	default:

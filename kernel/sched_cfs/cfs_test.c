@@ -188,6 +188,27 @@ static void cfs_test_min_vruntime(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cc.min_vruntime, 199ULL);
 }
 
+/*
+ * 2.6.32's update_min_vruntime() counts the running task until put_prev,
+ * even once it is dequeued: a sleeper behind the leftmost holds
+ * min_vruntime back until the CPU moves on.
+ */
+static void cfs_test_min_vruntime_dequeued_curr(struct kunit *test)
+{
+	struct cfs_cpu cc;
+	struct task_struct *curr = cfs_fake(test, 1, 1024, 1000);
+	struct task_struct *w = cfs_fake(test, 2, 1024, 1500);
+
+	cfs_fake_cpu(&cc, 1000);
+	cfs_fake_run(&cc, curr);
+	cfs_queue_add(&cc, w);
+	cfs_queue_del(&cc, curr);	/* goes to sleep, still cc->curr */
+	KUNIT_EXPECT_EQ(test, cc.min_vruntime, 1000ULL);
+	cfs_queue_put_prev(&cc, curr, false);
+	cfs_update_min_vruntime(&cc);
+	KUNIT_EXPECT_EQ(test, cc.min_vruntime, 1500ULL);
+}
+
 static void cfs_test_calc_delta(struct kunit *test)
 {
 	/* nice 0 is the identity; nice 5 (335) ages ~3.06x faster */
@@ -467,6 +488,19 @@ static void cfs_test_tick(struct kunit *test)
 	cfs_queue_set_next(&cc, curr);
 	curr->se.sum_exec_runtime += MS - 1;
 	KUNIT_EXPECT_EQ(test, cfs_queue_tick(&cc, curr), CFS_TICK_RUN);
+	/*
+	 * behind the leftmost after the minimum granularity: 2.6.32's
+	 * unsigned comparison reschedules it; not before that, nor when
+	 * it is ahead by less than a slice
+	 */
+	cfs_queue_set_next(&cc, curr);
+	cfs_task(curr)->vruntime = v - 1;
+	curr->se.sum_exec_runtime += MS - 1;
+	KUNIT_EXPECT_EQ(test, cfs_queue_tick(&cc, curr), CFS_TICK_RUN);
+	curr->se.sum_exec_runtime += 1;
+	KUNIT_EXPECT_EQ(test, cfs_queue_tick(&cc, curr), CFS_TICK_BEHIND);
+	cfs_task(curr)->vruntime = v + 2500000;
+	KUNIT_EXPECT_EQ(test, cfs_queue_tick(&cc, curr), CFS_TICK_RUN);
 }
 
 static void cfs_test_hrtick(struct kunit *test)
@@ -668,6 +702,7 @@ static struct kunit_case cfs_test_cases[] = {
 	KUNIT_CASE(cfs_test_tree_wraps),
 	KUNIT_CASE(cfs_test_pick_curr),
 	KUNIT_CASE(cfs_test_min_vruntime),
+	KUNIT_CASE(cfs_test_min_vruntime_dequeued_curr),
 	KUNIT_CASE(cfs_test_calc_delta),
 	KUNIT_CASE(cfs_test_factor),
 	KUNIT_CASE(cfs_test_slice),
