@@ -95,11 +95,13 @@ META = {
                     'pick_ns': {'unit': 'ns', 'higher_is_better': False},
                     'put_prev_ns': {'unit': 'ns', 'higher_is_better': False},
                     'set_next_ns': {'unit': 'ns', 'higher_is_better': False},
-                    'dequeue_ns': {'unit': 'ns', 'higher_is_better': False}},
+                    'dequeue_ns': {'unit': 'ns', 'higher_is_better': False},
+                    'balance_ns': {'unit': 'ns', 'higher_is_better': False}},
         'plot': 'xy',
         'plot_metrics': ['decision_ns', 'enqueue_ns'],
-        # decision: pick + put_prev + set_next; cfs inserts into its tree
-        # in put_prev and erases in set_next, bfs scans its queue to pick
+        # decision: balance + pick + put_prev + set_next; cfs inserts into
+        # its tree in put_prev and erases in set_next, bfs scans its queue
+        # in balance and picks what that scan found
         'shapes': {'decision_ns': {'rr': 'flat', 'o1': 'flat', 'cfs': 'log',
                                    'bfs': 'linear'},
                    'enqueue_ns': {'rr': 'flat', 'o1': 'flat', 'cfs': 'log',

@@ -96,17 +96,14 @@ static struct task_struct *sp_pull_from(struct sched_policy_ops *ops,
 	return p;
 }
 
-int sp_balance(struct rq *rq, struct rq_flags *rf)
+static int __sp_balance(struct sched_policy_ops *ops, struct rq *rq,
+			struct rq_flags *rf)
 {
-	struct sched_policy_ops *ops = sp_ops();
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
 	struct sched_policy_rq *busiest;
 	bool pending = sprq->pull_pending;
 
 	sprq->pull_pending = false;
-	/* NULL in the middle of a switch from one policy to another */
-	if (!ops)
-		return 0;
 	if (sprq->bypassing)
 		return sprq->nr_queued > 0;
 	if (ops->balance) {
@@ -131,6 +128,34 @@ int sp_balance(struct rq *rq, struct rq_flags *rf)
 		rq_repin_lock(rq, rf);
 	}
 	return sprq->nr_queued > 0;
+}
+
+/*
+ * The balance pass of a schedule() (the policy's balance() or the generic
+ * pull).  Timed (and counted) only while timing is on; its cost is also
+ * kept for the pick that follows, which counts it in the decision: bfs
+ * finds its pick while it balances.
+ */
+int sp_balance(struct rq *rq, struct rq_flags *rf)
+{
+	struct sched_policy_ops *ops = sp_ops();
+	struct sched_policy_rq *sprq = sp_rq_of(rq);
+	u64 start;
+	int ret;
+
+	/* NULL in the middle of a switch from one policy to another */
+	if (!ops) {
+		sprq->pull_pending = false;
+		return 0;
+	}
+	if (!sp_timing())
+		return __sp_balance(ops, rq, rf);
+	start = local_clock();
+	ret = __sp_balance(ops, rq, rf);
+	sprq->balance_cost = local_clock() - start;
+	sp_stat_add(sprq, SP_STAT_BALANCES, 1);
+	sp_stat_add(sprq, SP_STAT_BALANCE_NS, sprq->balance_cost);
+	return ret;
 }
 
 /* Kick idle CPUs that could run one of our waiting tasks. */

@@ -128,11 +128,13 @@ DEFINE_STATIC_KEY_MAYBE(CONFIG_SCHED_POLICY_TIMING, sp_timing_key);
 	} while (0)
 
 /*
- * A decision (pick, then put_prev of the task that ran, then set_next
- * of the one chosen) is timed from the pick's start to the end of
- * set_next; decision_start is left over from an earlier spell of timing
- * only if it was switched off in between, so it is cleared before the
- * key goes on again.
+ * A decision (the balance pass, the pick, then put_prev of the task that
+ * ran, then set_next of the one chosen) is timed from the pick's start,
+ * moved back by the balance pass's cost, to the end of set_next.  A
+ * balance pass whose schedule() took a task of a higher class adds to
+ * the next pick's decision.  decision_start and balance_cost are left
+ * over from an earlier spell of timing only if it was switched off in
+ * between, so they are cleared before the key goes on again.
  */
 void sched_policy_set_timing(bool on)
 {
@@ -148,6 +150,7 @@ void sched_policy_set_timing(bool on)
 
 		rq_lock_irqsave(rq, &rf);
 		sp_rq_of(rq)->decision_start = 0;
+		sp_rq_of(rq)->balance_cost = 0;
 		rq_unlock_irqrestore(rq, &rf);
 	}
 	static_branch_enable(&sp_timing_key);
@@ -398,6 +401,9 @@ static struct task_struct *sp_ops_pick(struct sched_policy_rq *sprq,
 	p = ops->pick_next(sprq, curr);
 	cost = local_clock() - start;
 	trace_sched_policy_pick(sprq->cpu, p, sprq->nr_queued, cost);
+	/* the balance pass before this pick belongs to its decision */
+	start -= sprq->balance_cost;
+	sprq->balance_cost = 0;
 	/* the server's picks are counted apart (server_picks), untimed */
 	if (server)
 		return p;
@@ -420,8 +426,11 @@ struct task_struct *sp_pick_task_for(struct rq *rq, bool server)
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
 	struct task_struct *curr = rq->curr, *p;
 
-	if (!sprq->nr_queued || !ops)
+	if (!sprq->nr_queued || !ops) {
+		/* a balance pass that found nothing is no decision's */
+		sprq->balance_cost = 0;
 		return NULL;
+	}
 	if (curr->sched_class != &policy_sched_class ||
 	    !(curr->sp.flags & SP_TASK_QUEUED))
 		curr = NULL;

@@ -22,6 +22,7 @@ enum sp_core_stat {
 	SP_STAT_PUT_PREVS,
 	SP_STAT_SET_NEXTS,
 	SP_STAT_DECISIONS,
+	SP_STAT_BALANCES,
 	/* nanoseconds, counted only while timing is on (sp_timing()) */
 	SP_STAT_ENQUEUE_NS,
 	SP_STAT_DEQUEUE_NS,
@@ -29,6 +30,7 @@ enum sp_core_stat {
 	SP_STAT_PUT_PREV_NS,
 	SP_STAT_SET_NEXT_NS,
 	SP_STAT_DECISION_NS,
+	SP_STAT_BALANCE_NS,
 	SP_STAT_TICKS,
 	SP_STAT_WAKEUP_PREEMPTS,
 	SP_STAT_YIELDS,
@@ -60,6 +62,7 @@ struct sched_policy_rq {
 	struct rq_flags	*balance_rf;	/* set while ops->balance() runs */
 	struct sched_policy_ops *balance_ops;	/* and its ops */
 	u64		decision_start;	/* timing: clock at the pick, or 0 */
+	u64		balance_cost;	/* timing: of the balance pass before it */
 	u64		slice_end;	/* rq clock the slice timer is due, or 0 */
 	u64		last_tick;	/* rq clock at the last periodic tick */
 	/*

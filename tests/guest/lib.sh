@@ -203,7 +203,7 @@ sp_stat_cpu() {
 
 # The hooks the core times: "hook:count" pairs of the stats file, the
 # time counter of each being HOOK_ns.
-SP_COST_HOOKS="enqueue:enqueues dequeue:dequeues pick:picks put_prev:put_prevs set_next:set_nexts decision:decisions"
+SP_COST_HOOKS="enqueue:enqueues dequeue:dequeues pick:picks put_prev:put_prevs set_next:set_nexts balance:balances decision:decisions"
 
 # sp_cost_snap FILE CPU: "COUNTER=VALUE ..." of the timed hooks on CPU
 sp_cost_snap() {
@@ -223,8 +223,8 @@ sp_cost_snap() {
 # sp_cost_run N CPU SECS: run N pinned hogs on CPU for SECS, with the
 # core's hook timing on for the run, and print "COST n=N picks=P
 # pick_ns=X ...": per timed hook its calls and mean nanoseconds on that
-# CPU, from the active policy's statistics (decision: pick + put_prev +
-# set_next, see sysfs/ABI.md).
+# CPU, from the active policy's statistics (decision: balance + pick +
+# put_prev + set_next, see sysfs/ABI.md).
 sp_cost_run() {
 	_f=$SP/$(sp_active)/stats
 	read -r _timing <"$SP/timing" || return 1
