@@ -42,6 +42,7 @@ enum {
 	BFS_STAT_LOCKS,
 	BFS_STAT_CONTENDED,
 	BFS_STAT_SCANNED,
+	BFS_STAT_SCAN_REUSED,
 	BFS_STAT_REMOTE_RUNS,
 	BFS_STAT_PULL_RACES,
 	BFS_STAT_SLICES,
@@ -53,6 +54,7 @@ static const char * const bfs_stat_names[BFS_NR_STATS] = {
 	[BFS_STAT_LOCKS]	= "grq_locks",
 	[BFS_STAT_CONTENDED]	= "grq_contended",
 	[BFS_STAT_SCANNED]	= "scanned",
+	[BFS_STAT_SCAN_REUSED]	= "picks_from_balance_scan",
 	[BFS_STAT_REMOTE_RUNS]	= "remote_runs",
 	[BFS_STAT_PULL_RACES]	= "pull_races",
 	[BFS_STAT_SLICES]	= "slices_expired",
@@ -89,6 +91,14 @@ static struct bfs_queue bfs_grq = {
 struct bfs_cpu {
 	u64			curr_deadline;	/* of the running task, racy reads */
 	struct task_struct	*wanted;	/* being pulled here; under grq lock */
+	/*
+	 * What balance()'s scan found for pick_next(), so that one
+	 * schedule() scans the queue once: the earliest task queued on
+	 * this CPU (NULL: none).  Under this CPU's run-queue lock; any
+	 * change to the tasks queued here makes it invalid.
+	 */
+	struct task_struct	*scan_local;
+	bool			scan_valid;
 };
 
 /* Per-task state, overlaid on task_struct's policy area. */
@@ -207,42 +217,84 @@ static u64 bfs_effective_deadline(struct task_struct *p, int cpu)
 					distance);
 }
 
+/* What one scan of the queue found for a CPU. */
+struct bfs_found {
+	struct task_struct	*any;	/* earliest that may run here */
+	struct task_struct	*local;	/* earliest queued here */
+	u64			any_dl, local_dl;
+	bool			local_known;	/* @local is the answer */
+};
+
 /*
- * earliest_deadline_task(): scan the queue (O(n)) for the task allowed on
- * @cpu with the earliest effective deadline; with @local, only tasks
- * queued on @cpu (the pick), else any that may move here (the balance).
- * SCHED_IDLE tasks are looked at only when no other task qualifies.
+ * earliest_deadline_task(): one pass over @queue (O(n)) for the tasks
+ * allowed on @cpu with the earliest effective deadline, both among all
+ * that may move here (the balance) and among those queued here (the
+ * pick).  BFS 0.363 scanned once per schedule() and took the winner
+ * wherever it was queued; here balance() pulls a remote winner and
+ * leaves the local one to pick_next().
  */
-static struct task_struct *bfs_scan(struct list_head *queue, int cpu,
-				    bool local, unsigned int *scanned)
+static void bfs_scan(struct list_head *queue, int cpu, struct bfs_found *f,
+		     unsigned int *scanned)
 {
-	struct task_struct *p, *best = NULL;
-	u64 best_dl = U64_MAX;
+	struct task_struct *p;
 
 	list_for_each_entry(p, queue, sp.run_node) {
+		bool here = task_cpu(p) == cpu;
 		u64 dl;
 
 		(*scanned)++;
-		if (local ? task_cpu(p) != cpu :
-			    !sched_policy_can_migrate(p, cpu) &&
-			    task_cpu(p) != cpu)
+		if (!here && !sched_policy_can_migrate(p, cpu))
 			continue;
 		if (!cpumask_test_cpu(cpu, p->cpus_ptr))
 			continue;
 		dl = bfs_effective_deadline(p, cpu);
-		if (!best || dl < best_dl) {
-			best = p;
-			best_dl = dl;
+		if (!f->any || dl < f->any_dl) {
+			f->any = p;
+			f->any_dl = dl;
+		}
+		if (here && (!f->local || dl < f->local_dl)) {
+			f->local = p;
+			f->local_dl = dl;
 		}
 	}
-	return best;
 }
 
-static struct task_struct *bfs_earliest(int cpu, bool local,
-					unsigned int *scanned)
+/*
+ * SCHED_IDLE tasks are looked at only when no other task qualifies.  If
+ * a task elsewhere qualifies but none queued here does, the local answer
+ * stays unknown (an idleprio task may wait here): balance() pulls that
+ * task or keeps the running one, and pick_next() scans if it must.
+ */
+static void bfs_earliest(int cpu, struct bfs_found *f, unsigned int *scanned)
 {
-	return bfs_scan(&bfs_grq.normal, cpu, local, scanned) ?:
-	       bfs_scan(&bfs_grq.idleprio, cpu, local, scanned);
+	memset(f, 0, sizeof(*f));
+	bfs_scan(&bfs_grq.normal, cpu, f, scanned);
+	if (!f->any)
+		bfs_scan(&bfs_grq.idleprio, cpu, f, scanned);
+	f->local_known = f->local || !f->any;
+}
+
+/* The earliest task queued on @cpu, for the pick. */
+static struct task_struct *bfs_earliest_local(int cpu, unsigned int *scanned)
+{
+	struct bfs_found f = { };
+
+	bfs_scan(&bfs_grq.normal, cpu, &f, scanned);
+	if (!f.local)
+		bfs_scan(&bfs_grq.idleprio, cpu, &f, scanned);
+	return f.local;
+}
+
+/* The tasks queued on this CPU changed: balance()'s answer is stale. */
+static void bfs_scan_stale(struct sched_policy_rq *rq)
+{
+	bfs_cpu(rq)->scan_valid = false;
+}
+
+static void bfs_scan_found(struct sched_policy_rq *rq, struct task_struct *p)
+{
+	bfs_cpu(rq)->scan_local = p;
+	bfs_cpu(rq)->scan_valid = true;
 }
 
 /* Does @a run before @b on @cpu?  SCHED_IDLE only after everything else. */
@@ -359,6 +411,7 @@ static void bfs_task_fork(struct task_struct *p)
 static void bfs_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 			unsigned int flags)
 {
+	bfs_scan_stale(rq);
 	bfs_lock(rq);
 	bfs_queue_add(p, flags);
 	bfs_unlock();
@@ -367,43 +420,53 @@ static void bfs_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 static void bfs_dequeue(struct sched_policy_rq *rq, struct task_struct *p,
 			unsigned int flags)
 {
+	bfs_scan_stale(rq);
 	bfs_lock(rq);
 	bfs_queue_del(p);	/* a no-op for the running task */
 	bfs_unlock();
 }
 
 /*
- * Before the pick: if the best task for this CPU is queued on another
- * CPU (and beats the one that was running), bring it here.  A pull can
- * lose a race (the task ran elsewhere, moved or went away while the locks
- * were switched); then look again, a few times at most.
+ * Before the pick, the one scan of this schedule(): if the best task for
+ * this CPU is queued on another CPU (and beats the one that was running),
+ * bring it here; else leave the best local task to pick_next().  A pull
+ * can lose a race (the task ran elsewhere, moved or went away while the
+ * locks were switched); then look again, a few times at most.  A pulled
+ * task is the pick, as in 0.363, where a task queued after the scan
+ * waited for the next schedule() too.
  */
 static int bfs_balance(struct sched_policy_rq *rq)
 {
 	struct bfs_cpu *bc = bfs_cpu(rq);
 	int cpu = sched_policy_rq_cpu(rq), tries;
 
+	bfs_scan_stale(rq);
 	for (tries = 0; tries < 3; tries++) {
 		struct task_struct *curr = sched_policy_rq_curr(rq);
-		struct task_struct *best;
+		struct task_struct *pulled;
+		struct bfs_found f;
 		unsigned int scanned = 0;
 		int src;
 
 		bfs_lock(rq);
-		best = bfs_earliest(cpu, false, &scanned);
+		bfs_earliest(cpu, &f, &scanned);
 		sched_policy_stat_add(rq, BFS_STAT_SCANNED, scanned);
 		/* curr: the task being switched out, if it is still ours */
-		if (!best || task_cpu(best) == cpu ||
+		if (!f.any || task_cpu(f.any) == cpu ||
 		    (sched_policy_task_queued(curr) && !bfs_task(curr)->on_grq &&
-		     !bfs_runs_before(best, curr, cpu))) {
+		     !bfs_runs_before(f.any, curr, cpu))) {
 			bfs_unlock();
+			if (f.local_known)
+				bfs_scan_found(rq, f.local);
 			break;
 		}
-		bc->wanted = best;
-		src = task_cpu(best);
+		bc->wanted = f.any;
+		src = task_cpu(f.any);
 		bfs_unlock();
-		if (sched_policy_pull(rq, src)) {
+		pulled = sched_policy_pull(rq, src);
+		if (pulled) {
 			sched_policy_stat_add(rq, BFS_STAT_REMOTE_RUNS, 1);
+			bfs_scan_found(rq, pulled);
 			break;
 		}
 		sched_policy_stat_add(rq, BFS_STAT_PULL_RACES, 1);
@@ -432,14 +495,20 @@ static struct task_struct *bfs_migration_candidate(struct sched_policy_rq *rq,
 static struct task_struct *bfs_pick_next(struct sched_policy_rq *rq,
 					 struct task_struct *curr)
 {
+	struct bfs_cpu *bc = bfs_cpu(rq);
 	int cpu = sched_policy_rq_cpu(rq);
 	unsigned int scanned = 0;
 	struct task_struct *p;
 
-	bfs_lock(rq);
-	p = bfs_earliest(cpu, true, &scanned);
-	bfs_unlock();
-	sched_policy_stat_add(rq, BFS_STAT_SCANNED, scanned);
+	if (bc->scan_valid) {
+		p = bc->scan_local;
+		sched_policy_stat_add(rq, BFS_STAT_SCAN_REUSED, 1);
+	} else {
+		bfs_lock(rq);
+		p = bfs_earliest_local(cpu, &scanned);
+		bfs_unlock();
+		sched_policy_stat_add(rq, BFS_STAT_SCANNED, scanned);
+	}
 	if (curr && (!p || bfs_runs_before(curr, p, cpu)))
 		return curr;
 	return p;
@@ -447,6 +516,7 @@ static struct task_struct *bfs_pick_next(struct sched_policy_rq *rq,
 
 static void bfs_set_next(struct sched_policy_rq *rq, struct task_struct *p)
 {
+	bfs_scan_stale(rq);
 	bfs_lock(rq);
 	bfs_queue_del(p);
 	if (bfs_grq.nr_queued)
@@ -471,6 +541,7 @@ static void bfs_put_prev(struct sched_policy_rq *rq, struct task_struct *p,
 		bfs_new_slice(p, local_clock());
 	if (!queued)
 		return;
+	bfs_scan_stale(rq);
 	bfs_lock(rq);
 	bfs_queue_add(p, 0);
 	bfs_unlock();
@@ -550,6 +621,7 @@ static void bfs_prio_changed(struct sched_policy_rq *rq, struct task_struct *p,
 
 	if (old_prio < MAX_RT_PRIO || old_prio == p->static_prio)
 		return;
+	bfs_scan_stale(rq);
 	bt->deadline = bfs_renice_deadline(bt->deadline, old_prio,
 					   p->static_prio);
 	if (curr == p) {

@@ -100,6 +100,16 @@ static void bfs_test_new_slice(struct kunit *test)
 			now + bfs_deadline_diff(NICE_TO_PRIO(0)));
 }
 
+/* One scan: the earliest task for @cpu anywhere, or queued there. */
+static struct task_struct *bfs_test_scan(struct list_head *q, int cpu,
+					 bool local, unsigned int *scanned)
+{
+	struct bfs_found f = { };
+
+	bfs_scan(q, cpu, &f, scanned);
+	return local ? f.local : f.any;
+}
+
 static void bfs_test_earliest_affinity(struct kunit *test)
 {
 	LIST_HEAD(q);
@@ -109,20 +119,46 @@ static void bfs_test_earliest_affinity(struct kunit *test)
 	struct task_struct *c = bfs_fake_task(test, 3, 0, cpu, 200);
 	unsigned int scanned = 0;
 
-	KUNIT_EXPECT_NULL(test, bfs_scan(&q, cpu, true, &scanned));
+	KUNIT_EXPECT_NULL(test, bfs_test_scan(&q, cpu, true, &scanned));
 	list_add_tail(&a->sp.run_node, &q);
 	list_add_tail(&b->sp.run_node, &q);
 	list_add_tail(&c->sp.run_node, &q);
-	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, cpu, true, &scanned), b);
+	KUNIT_EXPECT_PTR_EQ(test, bfs_test_scan(&q, cpu, true, &scanned), b);
 	/* the whole queue is looked at: O(n) */
 	KUNIT_EXPECT_EQ(test, scanned, 3U);
 	/* b may not run on this CPU: the next earliest */
 	cpumask_clear(&b->cpus_mask);
-	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, cpu, true, &scanned), c);
+	KUNIT_EXPECT_PTR_EQ(test, bfs_test_scan(&q, cpu, true, &scanned), c);
 	cpumask_clear(&c->cpus_mask);
-	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, cpu, true, &scanned), a);
+	KUNIT_EXPECT_PTR_EQ(test, bfs_test_scan(&q, cpu, true, &scanned), a);
 	cpumask_clear(&a->cpus_mask);
-	KUNIT_EXPECT_NULL(test, bfs_scan(&q, cpu, true, &scanned));
+	KUNIT_EXPECT_NULL(test, bfs_test_scan(&q, cpu, true, &scanned));
+}
+
+/* One pass answers both the balance (anywhere) and the pick (here). */
+static void bfs_test_one_scan(struct kunit *test)
+{
+	LIST_HEAD(q);
+	int here = cpumask_first(cpu_online_mask);
+	int there = cpumask_next(here, cpu_online_mask);
+	struct task_struct *local, *remote, *pinned;
+	struct bfs_found f = { };
+	unsigned int scanned = 0;
+
+	if (there >= nr_cpu_ids)
+		kunit_skip(test, "needs two online CPUs");
+	local = bfs_fake_task(test, 1, 0, here, 300);
+	remote = bfs_fake_task(test, 2, 0, there, 100);
+	pinned = bfs_fake_task(test, 3, 0, there, 50);
+	cpumask_clear(&pinned->cpus_mask);
+	cpumask_set_cpu(there, &pinned->cpus_mask);
+	list_add_tail(&local->sp.run_node, &q);
+	list_add_tail(&remote->sp.run_node, &q);
+	list_add_tail(&pinned->sp.run_node, &q);
+	bfs_scan(&q, here, &f, &scanned);
+	KUNIT_EXPECT_EQ(test, scanned, 3U);
+	KUNIT_EXPECT_PTR_EQ(test, f.any, remote);
+	KUNIT_EXPECT_PTR_EQ(test, f.local, local);
 }
 
 static void bfs_test_locality_bias(struct kunit *test)
@@ -164,11 +200,11 @@ static void bfs_test_locality_bias(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bfs_effective_deadline(remote, there), base);
 	list_add_tail(&remote->sp.run_node, &q);
 	list_add_tail(&local->sp.run_node, &q);
-	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, here, false, &scanned), local);
+	KUNIT_EXPECT_PTR_EQ(test, bfs_test_scan(&q, here, false, &scanned), local);
 	bfs_task(local)->deadline = base + bias + 1;
-	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, here, false, &scanned), remote);
+	KUNIT_EXPECT_PTR_EQ(test, bfs_test_scan(&q, here, false, &scanned), remote);
 	/* the pick only looks at tasks queued on its own CPU */
-	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, here, true, &scanned), local);
+	KUNIT_EXPECT_PTR_EQ(test, bfs_test_scan(&q, here, true, &scanned), local);
 	/* cache_locality=0 turns the bias off */
 	bfs_cache_locality = 0;
 	KUNIT_EXPECT_EQ(test, bfs_effective_deadline(remote, here), base);
@@ -238,11 +274,11 @@ static void bfs_test_expiry_and_yield_order(struct kunit *test)
 	list_add_tail(&a->sp.run_node, &q);
 	list_add_tail(&b->sp.run_node, &q);
 	list_add_tail(&c->sp.run_node, &q);
-	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, cpu, true, &scanned), a);
+	KUNIT_EXPECT_PTR_EQ(test, bfs_test_scan(&q, cpu, true, &scanned), a);
 	/* a used its slice: a new deadline 39 ms ahead, behind b and c */
 	bfs_task(a)->time_slice = 0;
 	bfs_new_slice(a, now);
-	KUNIT_EXPECT_PTR_EQ(test, bfs_scan(&q, cpu, true, &scanned), b);
+	KUNIT_EXPECT_PTR_EQ(test, bfs_test_scan(&q, cpu, true, &scanned), b);
 	KUNIT_EXPECT_TRUE(test, bfs_runs_before(c, a, cpu));
 	KUNIT_EXPECT_NULL(test, bfs_policy.yield);
 }
@@ -361,6 +397,7 @@ static struct kunit_case bfs_test_cases[] = {
 	KUNIT_CASE(bfs_test_deadline_diff),
 	KUNIT_CASE(bfs_test_new_slice),
 	KUNIT_CASE(bfs_test_earliest_affinity),
+	KUNIT_CASE(bfs_test_one_scan),
 	KUNIT_CASE(bfs_test_locality_bias),
 	KUNIT_CASE(bfs_test_idleprio_last),
 	KUNIT_CASE(bfs_test_idleprio_promotion),
