@@ -111,6 +111,10 @@ struct o1_task {
 	bool		child_first;	/* forked child placed before parent */
 	bool		batch;		/* SCHED_BATCH when last enqueued */
 	u32		load_ms;	/* contribution to o1_cpu.load */
+	/* between the dequeue and enqueue of an attribute change: */
+	int		saved_prio;	/* dynamic priority before it */
+	u8		saved_static_prio;
+	u8		saved_policy;
 };
 
 static inline struct o1_task *o1_task(struct task_struct *p)
@@ -170,10 +174,19 @@ static u64 o1_task_timeslice(const struct task_struct *p)
 	return o1_static_timeslice(p->static_prio);
 }
 
-/* CURRENT_BONUS: 0..max_bonus. */
+/*
+ * CURRENT_BONUS: 0..@mb.  Callers that also use max_bonus pass the value
+ * they read, so that a concurrent write cannot make the two disagree
+ * (a bonus above max_bonus would make o1_granularity()'s shift negative).
+ */
+static unsigned int o1_bonus_of(u64 sleep_avg, unsigned int mb)
+{
+	return min_t(u64, div64_u64(sleep_avg, o1_base_ns()), mb);
+}
+
 static unsigned int o1_current_bonus(u64 sleep_avg)
 {
-	return min_t(u64, div64_u64(sleep_avg, o1_base_ns()), o1_bonus_max());
+	return o1_bonus_of(sleep_avg, o1_bonus_max());
 }
 
 
@@ -183,19 +196,22 @@ static unsigned int o1_current_bonus(u64 sleep_avg)
  */
 static int o1_effective_prio(const struct task_struct *p, u64 sleep_avg)
 {
+	unsigned int mb = o1_bonus_max();
 	int bonus, prio;
 
 	if (o1_is_idle_policy(p))
 		return MAX_PRIO - 1;
-	bonus = (int)o1_current_bonus(sleep_avg) - (int)(o1_bonus_max() / 2);
+	bonus = (int)o1_bonus_of(sleep_avg, mb) - (int)(mb / 2);
 	prio = p->static_prio - bonus;
 	return clamp(prio, MAX_RT_PRIO, MAX_PRIO - 1);
 }
 
-/* DELTA(): how much bonus makes a task of this nice level interactive. */
-static int o1_interactive_delta_of(int static_prio)
+/*
+ * DELTA(): how much bonus makes a task of this nice level interactive,
+ * for max_bonus @mb.
+ */
+static int o1_interactive_delta_of(int static_prio, int mb)
 {
-	int mb = o1_bonus_max();
 	int nice_idx = static_prio - MAX_RT_PRIO;	/* nice + 20 */
 
 	return nice_idx * mb / O1_USER_LEVELS - 20 * mb / O1_USER_LEVELS +
@@ -205,7 +221,8 @@ static int o1_interactive_delta_of(int static_prio)
 /* TASK_INTERACTIVE() for dynamic priority @prio. */
 static bool o1_prio_interactive(int prio, int static_prio)
 {
-	return prio <= static_prio - o1_interactive_delta_of(static_prio);
+	return prio <= static_prio -
+		       o1_interactive_delta_of(static_prio, o1_bonus_max());
 }
 
 static bool o1_task_interactive(const struct task_struct *p)
@@ -222,7 +239,8 @@ static bool o1_task_interactive(const struct task_struct *p)
  */
 static u64 o1_interactive_sleep(int static_prio)
 {
-	int levels = o1_bonus_max() / 2 + o1_interactive_delta_of(static_prio) + 1;
+	int mb = o1_bonus_max();
+	int levels = mb / 2 + o1_interactive_delta_of(static_prio, mb) + 1;
 	u64 ns = o1_base_ns() * max(levels, 1);
 
 	return ns > TICK_NSEC ? ns - TICK_NSEC : 0;
@@ -234,7 +252,8 @@ static u64 o1_interactive_sleep(int static_prio)
  */
 static u64 o1_granularity(u64 sleep_avg)
 {
-	unsigned int missing = o1_bonus_max() - o1_current_bonus(sleep_avg);
+	unsigned int mb = o1_bonus_max();
+	unsigned int missing = mb - o1_bonus_of(sleep_avg, mb);
 
 	return READ_ONCE(o1_granularity_ms) * NSEC_PER_MSEC *
 	       (1ULL << ((missing ?: 1) - 1)) * num_online_cpus();
@@ -507,7 +526,7 @@ static void o1_task_init(struct task_struct *p)
 /*
  * sched_fork() and wake_up_new_task(): the child takes half of the
  * parent's remaining slice (so forking gains no CPU time) and 95% of its
- * sleep_avg.  Called in the parent's context with interrupts off.
+ * sleep_avg.  The forking CPU's run queue is locked.
  */
 static void o1_task_fork(struct task_struct *p)
 {
@@ -576,6 +595,44 @@ static void o1_note_batch(struct task_struct *p)
 	ot->batch = batch;
 }
 
+/* An attribute change begins: what decides the reschedule after it. */
+static void o1_save_for_change(struct task_struct *p)
+{
+	struct o1_task *ot = o1_task(p);
+
+	ot->saved_prio = ot->prio;
+	ot->saved_static_prio = p->static_prio;
+	ot->saved_policy = p->policy;
+}
+
+/*
+ * set_user_nice() and sched_setscheduler() dequeue and re-enqueue the
+ * task around the change, and the enqueue recomputed its dynamic
+ * priority.  2.6.22 then compared dynamic priorities.  A running task
+ * that got worse is rescheduled (a change to SCHED_IDLE or to
+ * SCHED_BATCH, which zeroes sleep_avg, changes no static priority, so
+ * the core's prio_changed would not even be called).  A waiting task
+ * that was reniced to better reschedules the CPU (set_user_nice()); one
+ * whose policy changed does if it now preempts the running task
+ * (sched_setscheduler()'s TASK_PREEMPTS_CURR()).  @curr: the CPU's
+ * running task.
+ */
+static bool o1_change_resched(struct task_struct *p, struct task_struct *curr)
+{
+	struct o1_task *ot = o1_task(p);
+	int delta = ot->prio - ot->saved_prio;
+	bool reniced = p->policy == ot->saved_policy &&
+		       p->static_prio != ot->saved_static_prio;
+
+	if (p == curr)
+		return delta > 0;
+	if (!sched_policy_task_queued(curr))
+		return false;
+	if (reniced)
+		return delta < 0;
+	return ot->prio < o1_task(curr)->prio;
+}
+
 static void o1_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 		       unsigned int flags)
 {
@@ -604,6 +661,9 @@ static void o1_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 		o1_array_add(o1_activate_array(oc, p), p, false);
 	else
 		o1_array_add(oc->active, p, false);
+	if ((flags & SP_ENQ_RESTORE) &&
+	    o1_change_resched(p, sched_policy_rq_curr(rq)))
+		sched_policy_resched(rq);
 }
 
 static void o1_dequeue(struct sched_policy_rq *rq, struct task_struct *p,
@@ -614,6 +674,8 @@ static void o1_dequeue(struct sched_policy_rq *rq, struct task_struct *p,
 
 	if (WARN_ON_ONCE(!ot->array))
 		return;
+	if (flags & SP_DEQ_SAVE)
+		o1_save_for_change(p);
 	ot->was_expired = ot->array == oc->expired;
 	ot->child_first = false;
 	o1_array_del(p);
@@ -750,26 +812,6 @@ static bool o1_wakeup_preempt(struct sched_policy_rq *rq,
 	       o1_task(woken)->prio < o1_task(curr)->prio;
 }
 
-/*
- * set_user_nice() and sched_setscheduler() dequeue and re-enqueue the
- * task around the change, which recomputed its priority; 2.6.22 then
- * reschedules if the running task got worse or a waiting one better.
- */
-static void o1_prio_changed(struct sched_policy_rq *rq, struct task_struct *p,
-			    int old_prio)
-{
-	struct task_struct *curr = sched_policy_rq_curr(rq);
-
-	if (!sched_policy_task_queued(p))
-		return;
-	if (p == curr) {
-		if (p->static_prio > old_prio)
-			sched_policy_resched(rq);
-	} else if (sched_policy_task_queued(curr) &&
-		   o1_task(p)->prio < o1_task(curr)->prio) {
-		sched_policy_resched(rq);
-	}
-}
 
 static unsigned long o1_load(struct sched_policy_rq *rq)
 {
@@ -976,7 +1018,6 @@ static struct sched_policy_ops o1_policy = {
 	.account		= o1_account,
 	.yield			= o1_yield,
 	.wakeup_preempt		= o1_wakeup_preempt,
-	.prio_changed		= o1_prio_changed,
 	.load			= o1_load,
 	.migration_candidate	= o1_migration_candidate,
 	.timeslice_ns		= o1_timeslice_ns,

@@ -193,14 +193,14 @@ static void o1_test_interactive(struct kunit *test)
 {
 	o1_test_need_defaults(test);
 	/* nice 0: DELTA 2, interactive from prio 118 (sleep_avg 700 ms) */
-	KUNIT_EXPECT_EQ(test, o1_interactive_delta_of(NICE_TO_PRIO(0)), 2);
+	KUNIT_EXPECT_EQ(test, o1_interactive_delta_of(NICE_TO_PRIO(0), 10), 2);
 	KUNIT_EXPECT_TRUE(test, o1_prio_interactive(118, NICE_TO_PRIO(0)));
 	KUNIT_EXPECT_FALSE(test, o1_prio_interactive(119, NICE_TO_PRIO(0)));
 	/* nice -20: DELTA -3, nice 19: DELTA 6 (never reachable) */
-	KUNIT_EXPECT_EQ(test, o1_interactive_delta_of(NICE_TO_PRIO(-20)), -3);
+	KUNIT_EXPECT_EQ(test, o1_interactive_delta_of(NICE_TO_PRIO(-20), 10), -3);
 	KUNIT_EXPECT_TRUE(test, o1_prio_interactive(103, NICE_TO_PRIO(-20)));
 	KUNIT_EXPECT_FALSE(test, o1_prio_interactive(104, NICE_TO_PRIO(-20)));
-	KUNIT_EXPECT_EQ(test, o1_interactive_delta_of(NICE_TO_PRIO(19)), 6);
+	KUNIT_EXPECT_EQ(test, o1_interactive_delta_of(NICE_TO_PRIO(19), 10), 6);
 	KUNIT_EXPECT_FALSE(test, o1_prio_interactive(MAX_RT_PRIO + 34,
 						     NICE_TO_PRIO(19)));
 	/* INTERACTIVE_SLEEP at nice 0: 8 timeslices minus a tick */
@@ -344,6 +344,59 @@ static void o1_test_batch(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, o1_pick_or_idle(oc), p);
 }
 
+/* Redo what the enqueue after an attribute change recomputes. */
+static void o1_fake_change(struct task_struct *p, int policy, int nice)
+{
+	o1_save_for_change(p);
+	p->policy = policy;
+	p->static_prio = NICE_TO_PRIO(nice);
+	o1_note_batch(p);
+	o1_task(p)->prio = o1_effective_prio(p, o1_task(p)->sleep_avg);
+}
+
+/* The reschedule after set_user_nice()/sched_setscheduler(), as 2.6.22. */
+static void o1_test_change_resched(struct kunit *test)
+{
+	struct task_struct *curr = o1_fake_task(test, 1, 0, 500);	/* 120 */
+	struct task_struct *w = o1_fake_task(test, 2, 0, 0);		/* 125 */
+
+	o1_test_need_defaults(test);
+	curr->sp.flags = SP_TASK_QUEUED;
+	w->sp.flags = SP_TASK_QUEUED;
+	/* the running task made SCHED_IDLE: same static prio, worse */
+	o1_fake_change(curr, SCHED_IDLE, 0);
+	KUNIT_EXPECT_EQ(test, o1_task(curr)->prio, MAX_PRIO - 1);
+	KUNIT_EXPECT_TRUE(test, o1_change_resched(curr, curr));
+	/* ... and back: better, runs on */
+	o1_fake_change(curr, SCHED_NORMAL, 0);
+	KUNIT_EXPECT_FALSE(test, o1_change_resched(curr, curr));
+	/* SCHED_BATCH loses sleep_avg: worse */
+	o1_fake_change(curr, SCHED_BATCH, 0);
+	KUNIT_EXPECT_EQ(test, o1_task(curr)->prio, 125);
+	KUNIT_EXPECT_TRUE(test, o1_change_resched(curr, curr));
+	o1_fake_change(curr, SCHED_NORMAL, -5);		/* 120: better */
+	KUNIT_EXPECT_FALSE(test, o1_change_resched(curr, curr));
+	o1_fake_change(curr, SCHED_NORMAL, 5);		/* 130: worse */
+	KUNIT_EXPECT_TRUE(test, o1_change_resched(curr, curr));
+	o1_fake_change(curr, SCHED_NORMAL, 0);		/* 125 */
+	/* a waiting task reniced worse does not reschedule ... */
+	o1_fake_change(w, SCHED_NORMAL, 3);		/* 128 */
+	KUNIT_EXPECT_FALSE(test, o1_change_resched(w, curr));
+	/* ... reniced better it does, even if still behind curr */
+	o1_fake_change(w, SCHED_NORMAL, 2);		/* 127 */
+	KUNIT_EXPECT_TRUE(test, o1_change_resched(w, curr));
+	/* a policy change reschedules only if it now preempts */
+	o1_fake_change(w, SCHED_BATCH, -5);		/* 120 < 125 */
+	KUNIT_EXPECT_EQ(test, o1_task(w)->prio, 120);
+	KUNIT_EXPECT_TRUE(test, o1_change_resched(w, curr));
+	o1_fake_change(w, SCHED_IDLE, -5);
+	KUNIT_EXPECT_FALSE(test, o1_change_resched(w, curr));
+	/* nothing to compare with while another class runs */
+	curr->sp.flags = 0;
+	o1_fake_change(w, SCHED_NORMAL, -10);
+	KUNIT_EXPECT_FALSE(test, o1_change_resched(w, curr));
+}
+
 static void o1_test_granularity(struct kunit *test)
 {
 	struct o1_cpu *oc = o1_fake_cpu(test);
@@ -468,6 +521,7 @@ static struct kunit_case o1_test_cases[] = {
 	KUNIT_CASE(o1_test_expiry_decision),
 	KUNIT_CASE(o1_test_idle_resets_starvation_clock),
 	KUNIT_CASE(o1_test_batch),
+	KUNIT_CASE(o1_test_change_resched),
 	KUNIT_CASE(o1_test_granularity),
 	KUNIT_CASE(o1_test_yield),
 	KUNIT_CASE(o1_test_candidate),
