@@ -31,7 +31,7 @@ static int go_pipe[2], done_pipe[2];
 static long rounds = 200;
 static long cpu;
 static double burn_s = 0.001;
-static volatile int fifo_unready;	/* the thread could not become FIFO */
+static int fifo_unready;	/* not FIFO; set before the ready byte */
 
 /* Field 18 of /proc/thread-self/stat: the kernel's prio - 100. */
 static int my_prio(void)
