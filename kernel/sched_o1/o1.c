@@ -423,7 +423,8 @@ static void o1_new_slice(struct task_struct *p)
 	ot->gran_used = 0;
 }
 
-enum o1_expiry { O1_TO_EXPIRED, O1_REINSERTED, O1_STARVED };
+/* where a slice end sends its task; the values are in the slice_end event */
+enum o1_expiry { O1_TO_EXPIRED = 0, O1_REINSERTED = 1, O1_STARVED = 2 };
 
 /*
  * The running task's slice ran out (task_running_tick()): new priority
@@ -760,8 +761,13 @@ static void o1_tick(struct sched_policy_rq *rq, struct task_struct *curr)
 	if (!ot->array)
 		return;
 	if (ot->time_slice <= 0) {
-		switch (o1_expire(oc, curr, sched_policy_rq_nr_queued(rq),
-				  sched_policy_rq_clock(rq))) {
+		enum o1_expiry to = o1_expire(oc, curr,
+					      sched_policy_rq_nr_queued(rq),
+					      sched_policy_rq_clock(rq));
+
+		trace_sched_o1_slice_end(curr, sched_policy_rq_cpu(rq),
+					 ot->prio, to);
+		switch (to) {
 		case O1_REINSERTED:
 			sched_policy_stat_add(rq, O1_STAT_INTERACTIVE_REINSERT, 1);
 			break;

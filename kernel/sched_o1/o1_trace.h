@@ -2,8 +2,9 @@
 /*
  * o1's own trace events: the interactivity estimate of each woken task,
  * so a test (or a researcher) can see which tasks O(1) classes as
- * interactive and why, and each array swap with the time the expired
- * array waited for it (what the starvation limit bounds).
+ * interactive and why, where each slice end sends its task, and each
+ * array swap with the time the expired array waited for it (what the
+ * starvation limit bounds).
  */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM sched_o1
@@ -39,6 +40,37 @@ TRACE_EVENT(sched_o1_wakeup,
 	TP_printk("pid=%d static_prio=%d prio=%d sleep_avg_us=%llu interactive=%d",
 		  __entry->pid, __entry->static_prio, __entry->prio,
 		  __entry->sleep_avg_us, __entry->interactive)
+);
+
+/*
+ * A slice ended (task_running_tick()): where the task went, with its new
+ * dynamic priority.  to (enum o1_expiry): 0 the expired array, 1 back
+ * into the active array (interactive), 2 the expired array because it
+ * was starving.
+ */
+TRACE_EVENT(sched_o1_slice_end,
+
+	TP_PROTO(struct task_struct *p, int cpu, int prio, int to),
+
+	TP_ARGS(p, cpu, prio, to),
+
+	TP_STRUCT__entry(
+		__field(pid_t,	pid)
+		__field(int,	cpu)
+		__field(int,	prio)
+		__field(int,	to)
+	),
+
+	TP_fast_assign(
+		__entry->pid	= p->pid;
+		__entry->cpu	= cpu;
+		__entry->prio	= prio;
+		__entry->to	= to;
+	),
+
+	TP_printk("pid=%d cpu=%d prio=%d to=%s", __entry->pid, __entry->cpu,
+		  __entry->prio, __entry->to == 1 ? "active" :
+		  __entry->to == 0 ? "expired" : "expired_starving")
 );
 
 /* The arrays swap: how long the expired array had waited. */

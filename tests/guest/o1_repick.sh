@@ -8,7 +8,9 @@
 # (unlikely(!array->nr_active))"), although the same task runs on.
 # Linux 6.12 calls neither put_prev nor set_next for a re-pick, so the
 # core does (the "repicks" counter): on that CPU o1 must count at least 10
-# repicks, at least 3 slices to the expired array, and a swap for each of
+# repicks, at least 3 of the hog's slices to the expired array (its own,
+# from o1's sched_o1_slice_end trace event: the CPU's counter also counts
+# other tasks', which at 1 vCPU share the CPU), and a swap for each of
 # them (one may fall outside the sample).  The kernel without it swapped
 # only when some other task happened to run there.
 T=o1_repick
@@ -20,15 +22,28 @@ sp_policy_test o1
 sp_cross_na "asserts o1's own counters (repicks, array swaps)"
 cpu=$((SPTEST_NCPUS - 1))
 st=$SP/o1/stats
+TR=/sys/kernel/tracing
+EV=$TR/events/sched_o1/sched_o1_slice_end
+[ -d "$EV" ] || sp_fail "$EV missing"
+echo 0 >"$TR/tracing_on"
+echo >"$TR/trace"
+echo 1 >"$EV/enable"
+echo 1 >"$TR/tracing_on"
 cat "$st" >"$SP_TMP/before"
-hog -t 2 -c "$cpu" -l lone >"$SP_TMP/hog" || sp_fail "hog failed"
+hog -t 2 -c "$cpu" -l lone >"$SP_TMP/hog" &
+hogpid=$!
+wait "$hogpid" || sp_fail "hog failed"
 cat "$st" >"$SP_TMP/after"
+echo 0 >"$TR/tracing_on"
+echo 0 >"$EV/enable"
+grep "sched_o1_slice_end: pid=$hogpid " "$TR/trace" >"$SP_TMP/ends" || true
+echo >"$TR/trace"
 d() { echo $(($(sp_stat_cpu "$SP_TMP/after" "$1" "$cpu") - $(sp_stat_cpu "$SP_TMP/before" "$1" "$cpu"))); }
 swaps=$(d array_swaps)
-expired=$(d slices_to_expired)
+expired=$(grep -c ' to=expired' "$SP_TMP/ends")
 repicks=$(d repicks)
-detail="cpu=$cpu array_swaps=+$swaps slices_to_expired=+$expired repicks=+$repicks $(cut -d' ' -f2- "$SP_TMP/hog")"
+detail="cpu=$cpu array_swaps=+$swaps hog_slices_to_expired=$expired all_slices_to_expired=+$(d slices_to_expired) repicks=+$repicks $(cut -d' ' -f2- "$SP_TMP/hog")"
 [ "$repicks" -ge 10 ] || sp_fail "$detail (want >= 10 repicks)"
-[ "$expired" -ge 3 ] || sp_fail "$detail (want >= 3 slices to the expired array)"
-[ "$swaps" -ge $((expired - 1)) ] || sp_fail "$detail (want a swap per expired slice)"
+[ "$expired" -ge 3 ] || sp_fail "$detail (want >= 3 of the hog's slices to the expired array)"
+[ "$swaps" -ge $((expired - 1)) ] || sp_fail "$detail (want a swap per expired slice of the hog)"
 sp_ok "$detail"
