@@ -428,7 +428,8 @@ struct task_struct *sp_pick_task_for(struct rq *rq, bool server)
 
 	if (!sprq->nr_queued || !ops) {
 		/* a balance pass that found nothing is no decision's */
-		sprq->balance_cost = 0;
+		if (sp_timing())
+			sprq->balance_cost = 0;
 		return NULL;
 	}
 	if (curr->sched_class != &policy_sched_class ||
