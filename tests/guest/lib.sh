@@ -459,3 +459,26 @@ sp_sum() {
 	$1 == tag { for (i = 2; i <= NF; i++) if (index($i, key) == 1) s += substr($i, length(key) + 1) }
 	END { printf "%.0f\n", s }' "$@"
 }
+
+# sp_hogs N SECS: N CPU hogs pinned to CPU 0 for SECS seconds (tracked)
+sp_hogs() {
+	_i=0
+	while [ $_i -lt "$1" ]; do
+		_i=$((_i + 1))
+		hog -t "$2" -c 0 -l "hog$_i" >/dev/null &
+		sp_track $!
+	done
+}
+
+# sp_sleeper_share SECS: a sleeper pinned to CPU 0 that asks for 30% of
+# it (3 ms of work every 10 ms, a period it overruns skipped) runs SECS
+# seconds beside whatever else runs there.  Prints its share of the CPU
+# in percent (its CPU time over SECS); its WAKELAT line is in
+# $SP_TMP/share.  Status 1 if it could not run.
+sp_sleeper_share() {
+	wakelat -t "$1" -p 10000 -w 3000 -c 0 -l share30 >"$SP_TMP/share" 2>&1 ||
+		return 1
+	_cpu=$(sp_kv cpu_ms "$(grep '^WAKELAT' "$SP_TMP/share")")
+	[ -n "$_cpu" ] || return 1
+	sp_calc "$_cpu / (10 * $1)"
+}

@@ -1,10 +1,20 @@
 #!/bin/sh
-# o1_interactive: a task that sleeps most of the time and wakes every
-# 5 ms (200 us of work) beside 4 CPU hogs on CPU 0 is classed interactive
-# (>= 90% of its wakeups carry interactive=1 in the sched_o1_wakeup trace
-# event) and its wakeup-to-run delay stays below one nice-0 timeslice
-# (max < 100 ms): its dynamic priority is better than the hogs', so it
-# preempts them.
+# o1_interactive: beside 4 CPU hogs on CPU 0, a task that sleeps most of
+# the time is classed interactive and is served first, as 2.6.22's
+# interactivity estimator did:
+#  1. waking every 5 ms for 200 us of work, it is classed interactive
+#     (>= 90% of its wakeups carry interactive=1 in the sched_o1_wakeup
+#     trace event) and its wakeup-to-run delay stays below one nice-0
+#     timeslice (max < 100 ms): its dynamic priority is better than the
+#     hogs', so it preempts them;
+#  2. asking for 30% of the CPU (3 ms of work every 10 ms) it gets at
+#     least 80% of that, more than the fifth that is its fair share: its
+#     sleep_avg stays at the top, so it keeps its bonus, preempts the
+#     hogs at every wakeup and goes back to the active array when its
+#     slice ends (TASK_INTERACTIVE in scheduler_tick()).  This is the
+#     unfairness CFS was written to remove: cfs gives it its fifth
+#     (19.6-20.2% measured), bfs 14.5-15%, eevdf 12%, rr 6%; o1 26-33%.
+# In a cross run both behaviours are judged, the trace event left out.
 T=o1_interactive
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh
@@ -15,10 +25,7 @@ TR=/sys/kernel/tracing
 EV=$TR/events/sched_o1/sched_o1_wakeup
 ! sp_own || [ -d "$EV" ] || sp_fail "$EV missing"
 
-for i in 1 2 3 4; do
-	hog -t 6 -c 0 -l hog$i >/dev/null &
-	sp_track $!
-done
+sp_hogs 4 11
 sleep 1
 if sp_own; then
 	echo 0 >"$TR/tracing_on"
@@ -30,30 +37,29 @@ wakelat -t 4 -p 5000 -w 200 -c 0 -l sleeper >"$SP_TMP/lat" &
 wpid=$!
 wait "$wpid" || sp_fail "wakelat failed: $(cat "$SP_TMP/lat")"
 cat "$SP_TMP/lat"
-line=$(grep '^WAKELAT' "$SP_TMP/lat")
-max=$(sp_kv max_us "$line")
-[ -n "$max" ] || sp_fail "could not parse wakelat output"
-# in a cross run: only the latency, o1's trace event is o1's
-if ! sp_own; then
-	detail="lat_mean_us=$(sp_kv mean_us "$line") lat_p99_us=$(sp_kv p99_us "$line") lat_max_us=$max"
-	sp_true "$max < 100000" || sp_fail "$detail (want max < 100000 us)"
-	sp_ok "$detail (want max < 100000 us)"
+if sp_own; then
+	echo 0 >"$TR/tracing_on"
+	echo 0 >"$EV/enable"
+	grep "sched_o1_wakeup: pid=$wpid " "$TR/trace" >"$SP_TMP/ev" || true
+	echo >"$TR/trace"
+	tail -n 2 "$SP_TMP/ev"
 fi
-echo 0 >"$TR/tracing_on"
-echo 0 >"$EV/enable"
-grep "sched_o1_wakeup: pid=$wpid " "$TR/trace" >"$SP_TMP/ev" || true
-echo >"$TR/trace"
-total=$(wc -l <"$SP_TMP/ev")
-inter=$(grep -c 'interactive=1' "$SP_TMP/ev" || true)
-tail -n 2 "$SP_TMP/ev"
+share=$(sp_sleeper_share 4) || sp_fail "the 30% sleeper failed: $(cat "$SP_TMP/share")"
+cat "$SP_TMP/share"
+
 line=$(grep '^WAKELAT' "$SP_TMP/lat")
 max=$(sp_kv max_us "$line")
-mean=$(sp_kv mean_us "$line")
-p99=$(sp_kv p99_us "$line")
 [ -n "$max" ] || sp_fail "could not parse wakelat output"
-[ "$total" -gt 100 ] || sp_fail "only $total sched_o1_wakeup events for pid $wpid"
-pct=$(sp_calc "100 * $inter / $total")
-detail="wakeups=$total interactive_pct=$pct lat_mean_us=$mean lat_p99_us=$p99 lat_max_us=$max"
-sp_true "$pct >= 90" || sp_fail "$detail (want interactive >= 90%)"
-sp_true "$max < 100000" || sp_fail "$detail (want max < 100000 us)"
-sp_ok "$detail (want >= 90%, max < 100000 us)"
+detail="lat_mean_us=$(sp_kv mean_us "$line") lat_p99_us=$(sp_kv p99_us "$line") lat_max_us=$max share30_pct=$share"
+want="max < 100000 us, share30 >= 24% (fair 20%)"
+if sp_own; then
+	total=$(wc -l <"$SP_TMP/ev")
+	inter=$(grep -c 'interactive=1' "$SP_TMP/ev" || true)
+	[ "$total" -gt 100 ] || sp_fail "only $total sched_o1_wakeup events for pid $wpid"
+	pct=$(sp_calc "100 * $inter / $total")
+	detail="wakeups=$total interactive_pct=$pct $detail"
+	want="interactive >= 90%, $want"
+	sp_true "$pct >= 90" || sp_fail "$detail (want $want)"
+fi
+sp_true "$max < 100000 && $share >= 24" || sp_fail "$detail (want $want)"
+sp_ok "$detail (want $want)"
