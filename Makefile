@@ -15,6 +15,9 @@
 #                [RUNS=5] [VCPUS=2]  the experiments on every policy, report
 #                [ICOUNT=1]          in results/<timestamp>/ (README);
 #                                    ICOUNT=1: guest time in instructions
+#   make fidelity                    each policy at 1 vCPU: nice shares, worst
+#                                    wait of 4 hogs, sleeper latency, yield
+#                                    storm, one table beside the originals'
 #   make rootfs                      the Debian image compare boots (root)
 #   make deb [BASE_CONFIG=/boot/config-$(uname -r)]
 #                                    Debian packages of the perf kernel and
@@ -82,7 +85,7 @@ ICOUNT ?=
 DEB_DIR := $(BUILD)/deb
 STRESS_S ?= 180
 
-.PHONY: help deps tree kernel initramfs module run shell test clean compare rootfs deb deb-kernel stress
+.PHONY: help deps tree kernel initramfs module run shell test clean compare rootfs deb deb-kernel stress fidelity
 
 help:
 	@sed -n '3,/^$$/s/^# \{0,1\}//p' Makefile
@@ -157,6 +160,9 @@ test: kernel initramfs
 stress: kernel initramfs
 	@tests/run --kernel $(KIMAGE) --initrd $(INITRD) --logdir $(BUILD)/stress-logs \
 		--policies "$(POLICIES)" --stress $(STRESS_S)
+
+fidelity: kernel initramfs
+	@bench/fidelity --kernel $(KIMAGE) --initrd $(INITRD) --logdir $(BUILD)/fidelity-logs
 
 $(COMPARE_INITRD): boot/mkinitramfs boot/sched-switch boot/initramfs/init \
 		$(wildcard tests/guest/*.sh bench/guest/*.sh) $(PROGS)

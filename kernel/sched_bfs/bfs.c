@@ -260,29 +260,21 @@ static void bfs_scan(struct list_head *queue, int cpu, struct bfs_found *f,
 }
 
 /*
- * SCHED_IDLE tasks are looked at only when no other task qualifies.  If
- * a task elsewhere qualifies but none queued here does, the local answer
- * stays unknown (an idleprio task may wait here): balance() pulls that
- * task or keeps the running one, and pick_next() scans if it must.
+ * SCHED_IDLE tasks are looked at only when no other task qualifies: for
+ * the balance (@local_only false) none that may run here, for the pick
+ * none queued here.  If a task elsewhere qualifies but none queued here
+ * does, the balance's local answer stays unknown (an idleprio task may
+ * wait here): balance() pulls that task or keeps the running one, and
+ * pick_next() scans if it must.
  */
-static void bfs_earliest(int cpu, struct bfs_found *f, unsigned int *scanned)
+static void bfs_earliest(int cpu, bool local_only, struct bfs_found *f,
+			 unsigned int *scanned)
 {
 	memset(f, 0, sizeof(*f));
 	bfs_scan(&bfs_grq.normal, cpu, f, scanned);
-	if (!f->any)
+	if (!(local_only ? f->local : f->any))
 		bfs_scan(&bfs_grq.idleprio, cpu, f, scanned);
 	f->local_known = f->local || !f->any;
-}
-
-/* The earliest task queued on @cpu, for the pick. */
-static struct task_struct *bfs_earliest_local(int cpu, unsigned int *scanned)
-{
-	struct bfs_found f = { };
-
-	bfs_scan(&bfs_grq.normal, cpu, &f, scanned);
-	if (!f.local)
-		bfs_scan(&bfs_grq.idleprio, cpu, &f, scanned);
-	return f.local;
 }
 
 /* The tasks queued on this CPU changed: balance()'s answer is stale. */
@@ -449,7 +441,7 @@ static int bfs_balance(struct sched_policy_rq *rq)
 		int src;
 
 		bfs_lock(rq);
-		bfs_earliest(cpu, &f, &scanned);
+		bfs_earliest(cpu, false, &f, &scanned);
 		sched_policy_stat_add(rq, BFS_STAT_SCANNED, scanned);
 		/* curr: the task being switched out, if it is still ours */
 		if (!f.any || task_cpu(f.any) == cpu ||
@@ -504,10 +496,13 @@ static struct task_struct *bfs_pick_next(struct sched_policy_rq *rq,
 		p = bc->scan_local;
 		sched_policy_stat_add(rq, BFS_STAT_SCAN_REUSED, 1);
 	} else {
+		struct bfs_found f;
+
 		bfs_lock(rq);
-		p = bfs_earliest_local(cpu, &scanned);
+		bfs_earliest(cpu, true, &f, &scanned);
 		bfs_unlock();
 		sched_policy_stat_add(rq, BFS_STAT_SCANNED, scanned);
+		p = f.local;
 	}
 	if (curr && (!p || bfs_runs_before(curr, p, cpu)))
 		return curr;
