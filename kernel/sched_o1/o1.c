@@ -527,11 +527,11 @@ static void o1_task_init(struct task_struct *p)
 /*
  * sched_fork() and wake_up_new_task(): the child takes half of the
  * parent's remaining slice (so forking gains no CPU time) and 95% of its
- * sleep_avg.  The forking CPU's run queue is locked.
+ * sleep_avg; a parent outside the policy passes on nothing.  The forking
+ * CPU's run queue is locked.
  */
-static void o1_task_fork(struct task_struct *p)
+static void o1_fork_from(struct task_struct *p, struct task_struct *parent)
 {
-	struct task_struct *parent = current;
 	struct o1_task *ot = o1_task(p), *pt = o1_task(parent);
 	bool from_policy = sched_policy_task_queued(parent);
 
@@ -548,17 +548,23 @@ static void o1_task_fork(struct task_struct *p)
 		o1_new_slice(p);
 }
 
+static void o1_task_fork(struct task_struct *p)
+{
+	o1_fork_from(p, current);
+}
+
 /*
  * 2.6.22 puts a forked child (not a thread) just before its parent, at
- * the parent's priority, and reschedules: the child runs first.
+ * the parent's priority, and reschedules: the child runs first.  Only
+ * while the parent is the running task (@curr) and ours.
  */
-static bool o1_enqueue_child_first(struct sched_policy_rq *rq,
-				   struct task_struct *p)
+static bool o1_enqueue_child_first(struct task_struct *p,
+				   struct task_struct *parent,
+				   struct task_struct *curr)
 {
-	struct task_struct *parent = current;
 	struct o1_task *ot = o1_task(p), *pt = o1_task(parent);
 
-	if (sched_policy_rq_curr(rq) != parent || p->mm == parent->mm ||
+	if (curr != parent || p->mm == parent->mm ||
 	    !sched_policy_task_queued(parent) || !pt->array)
 		return false;
 	ot->prio = pt->prio;
@@ -650,7 +656,8 @@ static void o1_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 		o1_array_add(o1_activate_array(oc, p), p, false);
 		return;
 	}
-	if ((flags & SP_ENQ_NEW) && o1_enqueue_child_first(rq, p)) {
+	if ((flags & SP_ENQ_NEW) &&
+	    o1_enqueue_child_first(p, current, sched_policy_rq_curr(rq))) {
 		sched_policy_stat_add(rq, O1_STAT_CHILD_FIRST, 1);
 		return;
 	}

@@ -3,8 +3,9 @@
  * KUnit tests for o1: priority-array insert/remove/pick order with the
  * bitmap checked after every operation, the array swap, the timeslice
  * table, the effective priority from sleep_avg, the interactive and
- * starving decisions, slice expiry, yield, the balancer's candidate, and
- * the consistency check finding each kind of corruption.
+ * starving decisions, slice expiry, yield, the fork split and
+ * child-runs-first, sync wakeups, the balancer's candidate, and the
+ * consistency check finding each kind of corruption.
  * Included from o1.c; fake tasks only carry what o1 reads.  The expected
  * numbers are 2.6.22's, so the tests skip if a tunable was changed.
  */
@@ -397,6 +398,108 @@ static void o1_test_change_resched(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, o1_change_resched(w, curr));
 }
 
+/*
+ * sched_fork(): the child gets half the parent's slice, rounded up, and
+ * the parent keeps the rest, so forking gains no CPU time; the child's
+ * sleep_avg is CHILD_PENALTY (95%) of the parent's: 800 ms -> 760 ms,
+ * one bonus level less (prio 117 -> 118).
+ */
+static void o1_test_fork_split(struct kunit *test)
+{
+	struct task_struct *parent = o1_fake_task(test, 1, 0, 800);
+	struct task_struct *child = o1_fake_task(test, 2, 0, 0);
+
+	o1_test_need_defaults(test);
+	parent->sp.flags = SP_TASK_QUEUED;
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->prio, 117);
+	o1_task(parent)->time_slice = 51 * NSEC_PER_MSEC + 1;
+	o1_fork_from(child, parent);
+	KUNIT_EXPECT_EQ(test, o1_task(child)->time_slice,
+			(s64)(25500 * NSEC_PER_USEC + 1));
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->time_slice,
+			(s64)(25500 * NSEC_PER_USEC));
+	KUNIT_EXPECT_EQ(test, o1_task(child)->sleep_avg, 760 * NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, o1_task(child)->prio, 118);
+	KUNIT_EXPECT_PTR_EQ(test, o1_task(child)->array, NULL);
+
+	/* a parent with no slice left: the child starts a full one */
+	o1_task(parent)->time_slice = 0;
+	o1_fork_from(child, parent);
+	KUNIT_EXPECT_EQ(test, o1_task(child)->time_slice,
+			(s64)(100 * NSEC_PER_MSEC));
+
+	/* a parent of another class passes on neither slice nor sleep_avg */
+	parent->sp.flags = 0;
+	o1_task(parent)->time_slice = 40 * NSEC_PER_MSEC;
+	o1_fork_from(child, parent);
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->time_slice,
+			(s64)(40 * NSEC_PER_MSEC));
+	KUNIT_EXPECT_EQ(test, o1_task(child)->sleep_avg, 0ULL);
+	KUNIT_EXPECT_EQ(test, o1_task(child)->prio, 125);
+	KUNIT_EXPECT_EQ(test, o1_task(child)->time_slice,
+			(s64)(100 * NSEC_PER_MSEC));
+}
+
+/*
+ * wake_up_new_task(): a forked process (another mm) is queued just
+ * before its running parent at the parent's priority and preempts it;
+ * a thread, or a child of a parent that is not running, is queued as
+ * any new task.
+ */
+static void o1_test_child_first(struct kunit *test)
+{
+	static int mm_a, mm_b;
+	struct o1_cpu *oc = o1_fake_cpu(test);
+	struct task_struct *other = o1_fake_task(test, 1, 0, 800);	/* 117 */
+	struct task_struct *parent = o1_fake_task(test, 2, 0, 800);	/* 117 */
+	struct task_struct *child = o1_fake_task(test, 3, 0, 0);	/* 125 */
+	struct task_struct *thread = o1_fake_task(test, 4, 0, 0);
+
+	o1_test_need_defaults(test);
+	parent->mm = (struct mm_struct *)&mm_a;
+	thread->mm = parent->mm;
+	child->mm = (struct mm_struct *)&mm_b;
+	parent->sp.flags = SP_TASK_QUEUED;
+	o1_array_add(oc->active, other, false);
+	o1_array_add(oc->active, parent, false);
+
+	KUNIT_EXPECT_FALSE(test, o1_enqueue_child_first(thread, parent, parent));
+	KUNIT_EXPECT_FALSE(test, o1_enqueue_child_first(child, parent, other));
+	KUNIT_EXPECT_TRUE(test, o1_enqueue_child_first(child, parent, parent));
+	o1_check_array(test, oc->active);
+	KUNIT_EXPECT_EQ(test, o1_task(child)->prio, 117);
+	/* queued after the task that was there first, before its parent */
+	o1_array_del(other);
+	KUNIT_EXPECT_PTR_EQ(test, o1_queue_pick(oc), child);
+	KUNIT_EXPECT_TRUE(test, o1_wakeup_preempt(NULL, parent, child,
+						  SP_WAKE_FORK));
+	KUNIT_EXPECT_FALSE(test, o1_wakeup_preempt(NULL, parent, thread,
+						   SP_WAKE_FORK));
+	o1_array_del(child);
+	KUNIT_EXPECT_PTR_EQ(test, o1_queue_pick(oc), parent);
+	o1_check_array(test, oc->active);
+}
+
+/*
+ * try_to_wake_up(): a woken task preempts one of worse dynamic priority,
+ * unless the wakeup is sync (the waker is about to sleep).
+ */
+static void o1_test_sync_wakeup(struct kunit *test)
+{
+	struct task_struct *hog = o1_fake_task(test, 1, 0, 0);		/* 125 */
+	struct task_struct *reader = o1_fake_task(test, 2, 0, 1000);	/* 115 */
+	struct task_struct *niced = o1_fake_task(test, 3, 5, 0);	/* 130 */
+
+	o1_test_need_defaults(test);
+	KUNIT_EXPECT_TRUE(test, o1_wakeup_preempt(NULL, hog, reader, 0));
+	KUNIT_EXPECT_FALSE(test, o1_wakeup_preempt(NULL, hog, reader,
+						   SP_WAKE_SYNC));
+	KUNIT_EXPECT_FALSE(test, o1_wakeup_preempt(NULL, hog, niced, 0));
+	KUNIT_EXPECT_FALSE(test, o1_wakeup_preempt(NULL, reader, hog, 0));
+	/* equal priority does not preempt */
+	KUNIT_EXPECT_FALSE(test, o1_wakeup_preempt(NULL, hog, hog, 0));
+}
+
 static void o1_test_granularity(struct kunit *test)
 {
 	struct o1_cpu *oc = o1_fake_cpu(test);
@@ -522,6 +625,9 @@ static struct kunit_case o1_test_cases[] = {
 	KUNIT_CASE(o1_test_idle_resets_starvation_clock),
 	KUNIT_CASE(o1_test_batch),
 	KUNIT_CASE(o1_test_change_resched),
+	KUNIT_CASE(o1_test_fork_split),
+	KUNIT_CASE(o1_test_child_first),
+	KUNIT_CASE(o1_test_sync_wakeup),
 	KUNIT_CASE(o1_test_granularity),
 	KUNIT_CASE(o1_test_yield),
 	KUNIT_CASE(o1_test_candidate),
