@@ -13,7 +13,12 @@
 # is 20-50 us, an entry costs 140-350 ns under TCG, and the scan is
 # ~35x longer; measured at 1 and 4 vCPUs.  The whole decision, which E6
 # plots, adds put_prev and set_next, whose cost at 4 vCPUs varies by
-# tens of us.)
+# tens of us.)  rr_interval is 1 ms for the test, so that each run holds
+# thousands of picks: with BFS's 12 ms at 4 vCPUs the 10-task run had
+# about 310, and their mean balance cost went from 9 to 47 us between
+# boots (a few calls that the host's descheduling of the vCPU made
+# long), once enough to hide the growth.  The scan per pick does not
+# depend on the slice.
 T=bfs_pick_cost
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh
@@ -22,6 +27,7 @@ sp_begin
 sp_policy_test bfs
 sp_cross_na "asserts bfs's scan counter and the core's pick cost"
 F=$SP/bfs/stats
+sp_set_tunable bfs rr_interval_ms 1 || sp_fail "cannot set rr_interval_ms"
 for n in 10 1000; do
 	s0=$(sp_stat_cpu "$F" scanned 0)
 	r0=$(sp_stat_cpu "$F" picks_from_balance_scan 0)
