@@ -15,6 +15,11 @@
 #                [RUNS=5] [VCPUS=2]  the experiments on every policy, report
 #                [ICOUNT=1]          in results/<timestamp>/ (README);
 #                                    ICOUNT=1: guest time in instructions
+#   make sim [POLICY=o1] [WORKLOAD=sim/workloads/nice.txt] [CPUS=1]
+#            [M=DIR] [SIM_ARGS="--time 30s --seed 2"]
+#                                    the policies' unchanged code on simulated
+#                                    CPUs, in seconds (sim/README.md); no
+#                                    POLICY: every policy in turn
 #   make fidelity                    each policy at 1 vCPU: nice shares, worst
 #                                    wait of 4 hogs, sleeper latency, yield
 #                                    storm, one table beside the originals'
@@ -85,7 +90,7 @@ ICOUNT ?=
 DEB_DIR := $(BUILD)/deb
 STRESS_S ?= 180
 
-.PHONY: help deps tree kernel initramfs module run shell test clean compare rootfs deb deb-kernel stress fidelity
+.PHONY: help deps tree kernel initramfs module run shell test clean compare rootfs deb deb-kernel stress fidelity sim
 
 help:
 	@sed -n '3,/^$$/s/^# \{0,1\}//p' Makefile
@@ -163,6 +168,20 @@ stress: kernel initramfs
 
 fidelity: kernel initramfs
 	@bench/fidelity --kernel $(KIMAGE) --initrd $(INITRD) --logdir $(BUILD)/fidelity-logs
+
+# make sim: M only when given (the default M is make module's)
+SIM_M := $(if $(filter command line environment,$(origin M)),$(abspath $(M)))
+SIM_OUT := $(BUILD)/sim$(if $(SIM_M),-$(notdir $(SIM_M)))
+WORKLOAD ?= sim/workloads/nice.txt
+CPUS ?= 1
+SIM_ARGS ?=
+sim: tree
+	@$(MAKE) --no-print-directory -s -C sim TOOLS=$(TREE)/tools OUT=$(SIM_OUT) M=$(SIM_M)
+	@rc=0; for p in $(or $(POLICY),$$($(SIM_OUT)/sim --list | cut -d' ' -f1)); do \
+		$(SIM_OUT)/sim --policy $$p --workload $(WORKLOAD) --cpus $(CPUS) \
+			--json $(SIM_OUT)/$$p.jsonl $(SIM_ARGS) || rc=$$?; \
+		echo "sim: JSON lines in $(SIM_OUT)/$$p.jsonl"; \
+	done; exit $$rc
 
 $(COMPARE_INITRD): boot/mkinitramfs boot/sched-switch boot/initramfs/init \
 		$(wildcard tests/guest/*.sh bench/guest/*.sh) $(PROGS)

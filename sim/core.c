@@ -203,12 +203,20 @@ static void sim_cancel_slice_timer(struct rq *rq)
 	}
 }
 
-/* idle_cpu(): nothing runs, nothing is queued */
+/* idle_cpu(): nothing runs, nothing is queued; kept as a mask */
+static struct cpumask sim_idle_mask;
+
 bool available_idle_cpu(int cpu)
 {
-	struct rq *rq = cpu_rq(cpu);
+	return test_bit(cpu, sim_idle_mask.bits);
+}
 
-	return rq->curr == rq->idle && !rq->nr_running;
+static void sim_update_idle(struct rq *rq)
+{
+	if (rq->curr == rq->idle && !rq->nr_running)
+		__set_bit(rq->cpu, sim_idle_mask.bits);
+	else
+		__clear_bit(rq->cpu, sim_idle_mask.bits);
 }
 
 /*
@@ -268,6 +276,7 @@ static void sim_enqueue(struct rq *rq, struct task_struct *p, int flags)
 	p->sp.flags |= SP_TASK_QUEUED;
 	sprq->nr_queued++;
 	rq->nr_running++;
+	sim_update_idle(rq);
 	if (rq->curr != p)
 		sim_wait_begin(p->sim, flags & ENQUEUE_WAKEUP);
 	sim_ops->enqueue(sprq, p, sp_enqueue_flags(flags));
@@ -288,6 +297,7 @@ static void sim_dequeue(struct rq *rq, struct task_struct *p, int flags)
 	p->sp.flags &= ~SP_TASK_QUEUED;
 	sprq->nr_queued--;
 	rq->nr_running--;
+	sim_update_idle(rq);
 }
 
 /* activate_task()/deactivate_task(), core.c: a moved task is MIGRATED */
@@ -426,6 +436,7 @@ void sim_schedule(struct rq *rq)
 		sim_set_next(rq, next);
 		sim_stop_running(rq, prev);
 		rq->curr = next;
+		sim_update_idle(rq);
 		sim_start_running(rq, next);
 		/* __put_task_struct(): sched_policy_free() */
 		if (prev->sim && prev->sim->state == SIM_DEAD &&
@@ -768,6 +779,7 @@ void sim_core_init(void)
 		rq->cpu = cpu;
 		rq->idle = sim_new_idle(cpu);
 		rq->curr = rq->idle;
+		sim_update_idle(rq);
 		rq->sprq.rq = rq;
 		rq->sprq.cpu = cpu;
 		rq->sprq.stats = calloc(nstats, sizeof(u64));

@@ -278,25 +278,62 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
-		case 'p': policy = optarg; break;
-		case 'w': workload = optarg; break;
-		case 'c': sim_params.cpus = parse_u64(optarg, "--cpus", 1, SIM_MAX_CPUS); break;
-		case 'S': sim_params.smt = parse_u64(optarg, "--smt", 1, 8); break;
-		case 'L': sim_params.llc_cores = parse_u64(optarg, "--llc", 1, SIM_MAX_CPUS); break;
-		case 'N': sim_params.nodes = parse_u64(optarg, "--nodes", 1, 64); break;
-		case 't': sim_params.duration = parse_dur(optarg, "--time"); break;
-		case 'W': sim_params.warmup = parse_dur(optarg, "--warmup"); break;
-		case 's': sim_params.seed = parse_u64(optarg, "--seed", 0, U64_MAX); break;
-		case 'x': sim_params.switch_cost = parse_dur(optarg, "--switch-cost"); break;
-		case 'i': sim_params.ipi_delay = parse_dur(optarg, "--ipi-delay"); break;
-		case 'm': sim_params.max_wait = parse_dur(optarg, "--max-wait"); break;
-		case 'g': sim_params.idle_grace = parse_dur(optarg, "--idle-grace"); break;
-		case 'T': sets[nr_sets++] = optarg; break;
-		case 'j': json_path = optarg; break;
-		case 'k': sim_params.per_task = true; break;
-		case 'n': sim_params.check_end = false; break;
-		case 'l': list_policies(); return 0;
-		default: usage();
+		case 'p':
+			policy = optarg;
+			break;
+		case 'w':
+			workload = optarg;
+			break;
+		case 'c':
+			sim_params.cpus = parse_u64(optarg, "--cpus", 1, SIM_MAX_CPUS);
+			break;
+		case 'S':
+			sim_params.smt = parse_u64(optarg, "--smt", 1, 8);
+			break;
+		case 'L':
+			sim_params.llc_cores = parse_u64(optarg, "--llc", 1, SIM_MAX_CPUS);
+			break;
+		case 'N':
+			sim_params.nodes = parse_u64(optarg, "--nodes", 1, 64);
+			break;
+		case 't':
+			sim_params.duration = parse_dur(optarg, "--time");
+			break;
+		case 'W':
+			sim_params.warmup = parse_dur(optarg, "--warmup");
+			break;
+		case 's':
+			sim_params.seed = parse_u64(optarg, "--seed", 0, U64_MAX);
+			break;
+		case 'x':
+			sim_params.switch_cost = parse_dur(optarg, "--switch-cost");
+			break;
+		case 'i':
+			sim_params.ipi_delay = parse_dur(optarg, "--ipi-delay");
+			break;
+		case 'm':
+			sim_params.max_wait = parse_dur(optarg, "--max-wait");
+			break;
+		case 'g':
+			sim_params.idle_grace = parse_dur(optarg, "--idle-grace");
+			break;
+		case 'T':
+			sets[nr_sets++] = optarg;
+			break;
+		case 'j':
+			json_path = optarg;
+			break;
+		case 'k':
+			sim_params.per_task = true;
+			break;
+		case 'n':
+			sim_params.check_end = false;
+			break;
+		case 'l':
+			list_policies();
+			return 0;
+		default:
+			usage();
 		}
 	}
 	if (!policy || !workload || optind != argc)

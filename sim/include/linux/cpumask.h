@@ -46,25 +46,40 @@ static inline void cpumask_clear(struct cpumask *m)
 	bitmap_zero(m->bits, SIM_MAX_CPUS);
 }
 
+/* The first CPU at or after @n in @a (and @b, if not NULL): word by word */
+static inline unsigned int sim_cpumask_find(unsigned int n,
+					    const struct cpumask *a,
+					    const struct cpumask *b)
+{
+	while (n < nr_cpu_ids) {
+		unsigned long w = a->bits[n / BITS_PER_LONG];
+
+		if (b)
+			w &= b->bits[n / BITS_PER_LONG];
+		w &= ~0UL << (n % BITS_PER_LONG);
+		if (w) {
+			n = (n & ~(BITS_PER_LONG - 1)) + __builtin_ctzl(w);
+			return n < nr_cpu_ids ? n : nr_cpu_ids;
+		}
+		n = (n | (BITS_PER_LONG - 1)) + 1;
+	}
+	return nr_cpu_ids;
+}
+
 static inline unsigned int cpumask_first(const struct cpumask *m)
 {
-	return find_first_bit(m->bits, nr_cpu_ids);
+	return sim_cpumask_find(0, m, NULL);
 }
 
 static inline unsigned int cpumask_next(int n, const struct cpumask *m)
 {
-	return find_next_bit(m->bits, nr_cpu_ids, n + 1);
+	return sim_cpumask_find(n + 1, m, NULL);
 }
 
 static inline unsigned int cpumask_next_and(int n, const struct cpumask *a,
 					    const struct cpumask *b)
 {
-	unsigned int cpu;
-
-	for (cpu = n + 1; cpu < nr_cpu_ids; cpu = cpumask_next(cpu, a))
-		if (cpumask_test_cpu(cpu, a) && cpumask_test_cpu(cpu, b))
-			return cpu;
-	return nr_cpu_ids;
+	return sim_cpumask_find(n + 1, a, b);
 }
 
 static inline unsigned int cpumask_any_and(const struct cpumask *a,

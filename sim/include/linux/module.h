@@ -12,5 +12,6 @@ struct module;
 #define MODULE_LICENSE(s)
 #define MODULE_AUTHOR(s)
 #define MODULE_ALIAS(s)
+#define MODULE_PARM_DESC(name, s)
 
 #endif
