@@ -371,6 +371,18 @@ static struct task_struct *sim_pick(struct rq *rq)
 	return p;
 }
 
+/* Charge the idle (or offline) time of @rq's idle task up to now. */
+void sim_account_idle(struct rq *rq)
+{
+	if (rq->curr != rq->idle)
+		return;
+	if (cpu_online(rq->cpu))
+		rq->idle_ns += sim_now - rq->idle_since;
+	else
+		rq->offline_ns += sim_now - rq->idle_since;
+	rq->idle_since = sim_now;
+}
+
 /* The simulator's side of a context switch: idle time, work progress. */
 static void sim_stop_running(struct rq *rq, struct task_struct *prev)
 {
@@ -378,8 +390,7 @@ static void sim_stop_running(struct rq *rq, struct task_struct *prev)
 
 	prev->on_cpu = 0;
 	if (!t) {
-		rq->idle_ns += sim_now - rq->idle_since;
-		rq->idle_since = 0;
+		sim_account_idle(rq);
 		return;
 	}
 	if (t->work_left != U64_MAX && sim_now > t->run_from)
@@ -507,6 +518,30 @@ static void sim_wakeup_preempt(struct rq *rq, struct task_struct *p,
 	sp_stat_add(&rq->sprq, SP_STAT_WAKEUP_PREEMPTS, 1);
 }
 
+/*
+ * select_fallback_rq(): an allowed active CPU on @cpu's node, else any
+ * allowed active CPU, else the task is no longer affine: it may run
+ * anywhere from now on (the kernel logs "no longer affine to cpuN").
+ */
+static int sim_fallback_cpu(struct task_struct *p, int cpu)
+{
+	unsigned int dest;
+
+	for_each_cpu_and(dest, p->cpus_ptr, cpu_active_mask)
+		if (cpu_rq(dest)->node == cpu_rq(cpu)->node)
+			return dest;
+	dest = cpumask_any_and(p->cpus_ptr, cpu_active_mask);
+	if (dest < nr_cpu_ids)
+		return dest;
+	fprintf(stderr, "sim: %s no longer affine to cpu%d\n", p->sim->name,
+		cpu);
+	p->cpus_mask = sim_cpu_possible;
+	p->nr_cpus_allowed = cpumask_weight(p->cpus_ptr);
+	if (sim_ops->cpus_allowed_changed)
+		sim_ops->cpus_allowed_changed(p, p->cpus_ptr);
+	return cpumask_any_and(p->cpus_ptr, cpu_active_mask);
+}
+
 /* select_task_rq(): the policy's choice, checked against the mask */
 static int sim_select_cpu(struct task_struct *p, int wake_flags)
 {
@@ -523,7 +558,7 @@ static int sim_select_cpu(struct task_struct *p, int wake_flags)
 		cpu = cpumask_first(p->cpus_ptr);
 	}
 	if (!cpumask_test_cpu(cpu, p->cpus_ptr) || !cpu_active(cpu))
-		cpu = cpumask_any_and(p->cpus_ptr, cpu_active_mask);
+		cpu = sim_fallback_cpu(p, task_cpu(p));
 	return cpu;
 }
 
@@ -587,6 +622,7 @@ struct sim_task *sim_fork(struct sim_spec *spec, unsigned int idx,
 	p->sim = t;
 	t->spec = spec;
 	t->id = sim_nr_tasks++;
+	t->idx = idx;
 	snprintf(t->name, sizeof(t->name), "%s.%u", spec->name, idx);
 	p->pid = 1000 + t->id;
 	snprintf(p->comm, sizeof(p->comm), "%s", spec->name);
@@ -724,6 +760,78 @@ void sim_check_all(void)
 			sim_set_next(rq, rq->curr);
 		}
 	}
+}
+
+/* move_queued_task() from @rq to a fallback CPU, as balance_push() does */
+static void sim_push_away(struct rq *rq, struct task_struct *p)
+{
+	int dest = sim_fallback_cpu(p, rq->cpu);
+	struct rq *drq = cpu_rq(dest);
+
+	deactivate_task(rq, p, 0);
+	set_task_cpu(p, dest);
+	activate_task(drq, p, 0);
+	sim_wakeup_preempt(drq, p, 0);
+}
+
+/*
+ * sched_cpu_deactivate() and sched_cpu_dying(): the CPU leaves the
+ * active set (the policy's cpu_offline()), the stopper preempts its
+ * task, and every task queued there is pushed to a fallback CPU, the
+ * running one first.  The last active CPU stays, as the kernel refuses
+ * to take it down (-EBUSY).
+ */
+void sim_cpu_down(unsigned int cpu)
+{
+	struct rq *rq = cpu_rq(cpu);
+	struct task_struct *curr = rq->curr;
+	struct sim_task *t;
+
+	if (!cpu_active(cpu) || cpumask_weight(cpu_active_mask) == 1) {
+		fprintf(stderr, "sim: cpu%u %s: left up\n", cpu,
+			cpu_active(cpu) ? "is the last active CPU" :
+					  "is offline already");
+		return;
+	}
+	sim_this_cpu = cpu;
+	rq->clock = sim_now;
+	cpumask_clear_cpu(cpu, &sim_cpu_active);
+	if (sim_ops->cpu_offline)
+		sim_ops->cpu_offline(&rq->sprq);
+	if (sim_is_policy_task(curr)) {
+		sim_put_prev(rq, curr);
+		sim_stop_running(rq, curr);
+		rq->curr = rq->idle;
+		sim_start_running(rq, rq->idle);
+		sim_push_away(rq, curr);
+	}
+	list_for_each_entry(t, &sim_all_tasks, all_node)
+		if ((t->ts.sp.flags & SP_TASK_QUEUED) &&
+		    task_cpu(&t->ts) == cpu)
+			sim_push_away(rq, &t->ts);
+	WARN_ON(rq->nr_running);
+	rq->need_resched = false;
+	sim_account_idle(rq);
+	cpumask_clear_cpu(cpu, &sim_cpu_online);
+	sim_update_idle(rq);
+}
+
+/* sched_cpu_activate(): back in the active set; its idle task looks for work */
+void sim_cpu_up(unsigned int cpu)
+{
+	struct rq *rq = cpu_rq(cpu);
+
+	if (cpu_online(cpu))
+		return;
+	sim_this_cpu = cpu;
+	rq->clock = sim_now;
+	sim_account_idle(rq);
+	cpumask_set_cpu(cpu, &sim_cpu_online);
+	cpumask_set_cpu(cpu, &sim_cpu_active);
+	sim_update_idle(rq);
+	if (sim_ops->cpu_online)
+		sim_ops->cpu_online(&rq->sprq);
+	resched_curr(rq);
 }
 
 static void sim_topology(void)

@@ -17,10 +17,6 @@
 #include <string.h>
 #include "model.h"
 
-/* The policies built in: sched_policy_declare()'s linker section */
-extern struct sched_policy_ops *const __start___sched_policy_builtin[];
-extern struct sched_policy_ops *const __stop___sched_policy_builtin[];
-
 struct sim_params sim_params = {
 	.cpus		= 1,
 	.smt		= 1,
@@ -33,7 +29,7 @@ struct sim_params sim_params = {
 	.check_end	= true,
 };
 
-static void usage(void)
+static void print_usage(void)
 {
 	fprintf(stderr,
 		"usage: sim --policy NAME --workload FILE [--cpus N] [--smt N] [--llc CORES]\n"
@@ -194,6 +190,12 @@ static void handle(struct sim_event *ev)
 	case EV_WARMUP_END:
 		sim_warmup_end();
 		break;
+	case EV_CPU_DOWN:
+		sim_cpu_down(ev->cpu);
+		break;
+	case EV_CPU_UP:
+		sim_cpu_up(ev->cpu);
+		break;
 	case EV_SPAWN:
 		break;
 	}
@@ -210,17 +212,23 @@ static void finish(void)
 		sim_this_cpu = cpu;
 		rq->clock = sim_now;
 		sim_update_curr(rq);
-		if (rq->idle_since) {
-			rq->idle_ns += sim_now - rq->idle_since;
-			rq->idle_since = sim_now;
-		}
+		sim_account_idle(rq);
 	}
 	if (sim_params.check_end)
 		sim_check_all();
 }
 
+/* Where an event's handler runs: an offline CPU's timers moved away. */
+static int event_cpu(const struct sim_event *ev)
+{
+	if (ev->cpu < 0 || !cpu_online(ev->cpu))
+		return cpumask_first(cpu_online_mask);
+	return ev->cpu;
+}
+
 static void run(void)
 {
+	struct sim_hotplug *h;
 	struct sim_event ev;
 	struct sim_spec *s;
 	unsigned int cpu;
@@ -232,15 +240,21 @@ static void run(void)
 	for_each_possible_cpu(cpu)
 		sim_event_add(TICK_NSEC, EV_TICK, cpu, NULL, 0, NULL);
 	sim_event_add(TICK_NSEC, EV_SAMPLE, 0, NULL, 0, NULL);
+	for (h = sim_hotplugs; h; h = h->next) {
+		sim_event_add(h->at, EV_CPU_DOWN, h->cpu, NULL, 0, NULL);
+		if (h->until)
+			sim_event_add(h->until, EV_CPU_UP, h->cpu, NULL, 0,
+				      NULL);
+	}
 	if (sim_params.warmup)
 		sim_event_add(sim_params.warmup, EV_WARMUP_END, -1, NULL, 0,
 			      NULL);
 	while (sim_event_next(&ev) && ev.time <= sim_params.duration) {
 		sim_now = ev.time;
 		jiffies = sim_now / TICK_NSEC;
-		sim_this_cpu = ev.cpu >= 0 ? ev.cpu : 0;
+		sim_this_cpu = event_cpu(&ev);
 		handle(&ev);
-		sim_this_cpu = ev.cpu >= 0 ? ev.cpu : 0;
+		sim_this_cpu = event_cpu(&ev);
 		sim_preempt_point();
 	}
 	sim_now = sim_params.duration;
@@ -333,11 +347,11 @@ int main(int argc, char **argv)
 			list_policies();
 			return 0;
 		default:
-			usage();
+			print_usage();
 		}
 	}
 	if (!policy || !workload || optind != argc)
-		usage();
+		print_usage();
 	if (sim_params.cpus % sim_params.smt) {
 		fprintf(stderr, "sim: --cpus %u is not a multiple of --smt %u\n",
 			sim_params.cpus, sim_params.smt);

@@ -30,6 +30,11 @@ struct sim_spec {
 	u64		period;		/* wake every @period instead */
 	bool		yield;		/* sched_yield() after each burst */
 	bool		pipe;		/* pairs that ping-pong a message */
+	/* ring=N: rings of N tasks pass a token, waiting with sched_yield() */
+	unsigned int	ring;
+	struct sim_dur	spin;		/* a failed look at the token */
+	unsigned int	*ring_token;	/* per ring: the position holding it */
+	u64		messages, messages_base;
 	bool		uninterruptible;
 	struct sim_spec	*fork;		/* fork @forks of these after each burst */
 	unsigned int	forks;
@@ -44,6 +49,13 @@ struct sim_spec {
 	/* results over the group */
 	unsigned int	started, exited;
 	struct sim_spec	*next;
+};
+
+/* An "offline" line: CPU @cpu leaves at @at and, if @until, comes back. */
+struct sim_hotplug {
+	unsigned int		cpu;
+	u64			at, until;
+	struct sim_hotplug	*next;
 };
 
 enum sim_state {
@@ -70,6 +82,8 @@ struct sim_task {
 	u64			run_from;	/* running: progress since (after switch cost) */
 	u64			gen;		/* invalidates its pending event */
 	unsigned int		bursts;		/* completed */
+	unsigned int		idx;		/* in its group */
+	bool			holding;	/* ring: this burst is a message */
 	u64			next_period;
 	/* pipe */
 	struct sim_task		*peer;
@@ -97,6 +111,8 @@ enum sim_event_type {
 	EV_SPAWN,
 	EV_WARMUP_END,
 	EV_SAMPLE,
+	EV_CPU_DOWN,
+	EV_CPU_UP,
 };
 
 struct sim_event {
@@ -123,6 +139,7 @@ struct sim_params {
 
 extern struct sim_params sim_params;
 extern struct sim_spec *sim_specs;
+extern struct sim_hotplug *sim_hotplugs;
 extern struct list_head sim_all_tasks, sim_waiting;
 extern unsigned int sim_nr_tasks, sim_nr_live;
 extern u64 sim_warnings;
@@ -148,7 +165,10 @@ void sim_block(struct sim_task *t);
 void sim_exit(struct sim_task *t);
 void sim_yield(struct sim_task *t);
 void sim_update_curr(struct rq *rq);
+void sim_account_idle(struct rq *rq);
 void sim_check_all(void);
+void sim_cpu_down(unsigned int cpu);
+void sim_cpu_up(unsigned int cpu);
 bool sim_is_policy_task(const struct task_struct *p);
 static inline struct sim_task *sim_task_of(struct task_struct *p)
 {
@@ -169,5 +189,9 @@ void sim_wait_end(struct sim_task *t);
 void sim_sample(void);
 void sim_warmup_end(void);
 int sim_report(FILE *json, FILE *text, const char *policy, const char *workload);
+
+/* The policies built in: sched_policy_declare()'s linker section */
+extern struct sched_policy_ops *const __start___sched_policy_builtin[];
+extern struct sched_policy_ops *const __stop___sched_policy_builtin[];
 
 #endif

@@ -197,19 +197,22 @@ void sim_sample(void)
 
 void sim_warmup_end(void)
 {
+	struct sim_spec *s;
 	struct sim_task *t;
 	unsigned int cpu;
 
 	measure_from = sim_now;
+	for (s = sim_specs; s; s = s->next)
+		s->messages_base = s->messages;
 	for_each_possible_cpu(cpu) {
 		struct rq *rq = cpu_rq(cpu);
 
 		sim_this_cpu = cpu;
 		rq->clock = sim_now;
 		sim_update_curr(rq);
+		sim_account_idle(rq);
 		rq->idle_ns = 0;
-		if (rq->idle_since)
-			rq->idle_since = sim_now;
+		rq->offline_ns = 0;
 		rq->switches = 0;
 	}
 	list_for_each_entry(t, &sim_all_tasks, all_node) {
@@ -290,6 +293,10 @@ static void report_group(FILE *json, FILE *text, struct sim_spec *s,
 	fprintf(json, ",\"switches\":%llu,\"migrations\":%llu",
 		(unsigned long long)g.switches,
 		(unsigned long long)g.migrations);
+	if (s->ring)
+		fprintf(json, ",\"ring_messages\":%llu,\"ring_msgs_per_s\":%.3f",
+			(unsigned long long)(s->messages - s->messages_base),
+			(s->messages - s->messages_base) * 1e9 / span);
 	if (s->expect_share)
 		fprintf(json, ",\"expect_share_pct\":%.3f,\"expect_tol_pct\":%.3f,\"expect_ok\":%s",
 			s->share_pct, s->share_tol,
@@ -301,6 +308,9 @@ static void report_group(FILE *json, FILE *text, struct sim_spec *s,
 		us(sim_hist_quantile(&g.wakelat, 0.99)),
 		(unsigned long long)g.switches,
 		(unsigned long long)g.migrations);
+	if (s->ring)
+		fprintf(text, "  ring %s: %.1f messages/s\n", s->name,
+			(s->messages - s->messages_base) * 1e9 / span);
 	if (!share_ok(s, share)) {
 		*ok = false;
 		fprintf(text, "  expect %s share %.2f%% +- %.2f: FAILED (%.2f%%)\n",
@@ -329,19 +339,29 @@ static void report_tasks(FILE *json, double span)
 
 static void report_cpus(FILE *json, FILE *text, double span)
 {
+	bool any_offline = false;
 	unsigned int cpu;
 
 	fprintf(text, "idle %%:");
 	for_each_possible_cpu(cpu) {
 		struct rq *rq = cpu_rq(cpu);
 		double idle = 100.0 * rq->idle_ns / span;
+		double offline = 100.0 * rq->offline_ns / span;
 
-		fprintf(json, "{\"type\":\"cpu\",\"cpu\":%u,\"core\":%d,\"llc\":%d,\"node\":%d,\"idle_pct\":%.3f,\"switches\":%llu}\n",
-			cpu, rq->core, rq->llc, rq->node, idle,
+		fprintf(json, "{\"type\":\"cpu\",\"cpu\":%u,\"core\":%d,\"llc\":%d,\"node\":%d,\"idle_pct\":%.3f,\"offline_pct\":%.3f,\"switches\":%llu}\n",
+			cpu, rq->core, rq->llc, rq->node, idle, offline,
 			(unsigned long long)rq->switches);
 		if (cpu < 16)
 			fprintf(text, " %.1f", idle);
+		any_offline |= rq->offline_ns != 0;
 	}
+	fprintf(text, "%s\n", nr_cpu_ids > 16 ? " ..." : "");
+	if (!any_offline)
+		return;
+	fprintf(text, "offline %%:");
+	for_each_possible_cpu(cpu)
+		if (cpu < 16)
+			fprintf(text, " %.1f", 100.0 * cpu_rq(cpu)->offline_ns / span);
 	fprintf(text, "%s\n", nr_cpu_ids > 16 ? " ..." : "");
 }
 

@@ -71,8 +71,8 @@ struct rq {
 	bool			hrtick_armed;
 	struct sched_policy_rq	sprq;
 	/* measurements */
-	u64			idle_since;	/* 0: not idle */
-	u64			idle_ns;
+	u64			idle_since;	/* idle or offline, since */
+	u64			idle_ns, offline_ns;
 	u64			switches;
 	/* topology */
 	int			core, llc, node;

@@ -6,8 +6,9 @@
  *   task NAME [count=N] [nice=N] [policy=normal|batch|idle] [cpus=LIST]
  *        [start=DUR] [run=DUR|inf] [sleep=DUR] [period=DUR] [yield]
  *        [pipe] [uninterruptible] [fork=NAME] [forks=N] [wait]
- *        [exit=N] [bursts=RUN:SLEEP,...]
+ *        [exit=N] [bursts=RUN:SLEEP,...] [ring=N [spin=DUR]]
  *   expect NAME share=PCT [tol=PCT]
+ *   offline CPU at=DUR [until=DUR]
  *
  * DUR is a number with ns, us, ms or s, or a range LO-HI drawn
  * uniformly for each burst.
@@ -19,10 +20,11 @@
 #include "model.h"
 
 struct sim_spec *sim_specs;
+struct sim_hotplug *sim_hotplugs;
 static const char *wl_path;
 static unsigned int wl_line;
 
-static void __attribute__((noreturn, format(printf, 1, 2)))
+static void __noreturn __printf(1, 2)
 wl_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -174,6 +176,10 @@ static void wl_task_key(struct sim_spec *s, const char *key, const char *v)
 		s->forks = wl_parse_int(v, key, 1, 1024);
 	} else if (!strcmp(key, "exit")) {
 		s->exit_after = wl_parse_int(v, key, 1, 1000000000);
+	} else if (!strcmp(key, "ring")) {
+		s->ring = wl_parse_int(v, key, 1, 1000000);
+	} else if (!strcmp(key, "spin")) {
+		s->spin = wl_parse_dur(v, key);
 	} else if (!strcmp(key, "bursts")) {
 		wl_parse_bursts(s, v);
 	} else {
@@ -202,9 +208,15 @@ static void wl_check_task(struct sim_spec *s)
 	if (s->run.lo == U64_MAX && (timed || s->yield || s->pipe ||
 				     s->fork || s->exit_after))
 		wl_error("task %s: run=inf never ends a burst", s->name);
-	if ((s->pipe + s->yield + !!s->fork + timed + !!s->nr_bursts) > 1)
-		wl_error("task %s: sleep/period, yield, pipe, fork and bursts exclude each other",
+	if ((s->pipe + s->yield + !!s->fork + timed + !!s->nr_bursts +
+	     !!s->ring) > 1)
+		wl_error("task %s: sleep/period, yield, pipe, fork, bursts and ring exclude each other",
 			 s->name);
+	if (s->ring && (s->count % s->ring || s->run.lo == U64_MAX))
+		wl_error("task %s: ring=%u needs a count that it divides and a run=",
+			 s->name, s->ring);
+	if (s->ring)
+		s->ring_token = calloc(s->count / s->ring, sizeof(unsigned int));
 	if (s->wait && !s->fork)
 		wl_error("task %s: wait needs fork=NAME", s->name);
 }
@@ -223,6 +235,7 @@ static void wl_task_line(char *rest, unsigned int idx)
 	s->count = 1;
 	s->forks = 1;
 	s->run = (struct sim_dur){ U64_MAX, U64_MAX };
+	s->spin = (struct sim_dur){ 1000, 1000 };
 	while ((tok = strtok_r(NULL, " \t", &save))) {
 		char *eq = strchr(tok, '=');
 
@@ -250,7 +263,8 @@ static void wl_expect_line(char *rest)
 	struct sim_spec *s;
 
 	tok = strtok_r(rest, " \t", &save);
-	if (!tok || !(s = wl_find(tok)))
+	s = tok ? wl_find(tok) : NULL;
+	if (!s)
 		wl_error("expect: no task group '%s' above", tok ?: "");
 	snprintf(name, sizeof(name), "%s", tok);
 	s->share_tol = 1.0;
@@ -263,6 +277,41 @@ static void wl_expect_line(char *rest)
 	}
 	if (!s->expect_share)
 		wl_error("expect %s: share=PCT missing", name);
+}
+
+/* offline CPU at=DUR [until=DUR]: a hotplug cycle of one CPU */
+static void wl_offline_line(char *rest)
+{
+	struct sim_hotplug *h = calloc(1, sizeof(*h)), **tail;
+	char *tok, *save;
+	bool at = false;
+
+	tok = strtok_r(rest, " \t", &save);
+	if (!tok)
+		wl_error("offline needs a CPU");
+	h->cpu = wl_parse_int(tok, "offline", 0, sim_params.cpus - 1);
+	while ((tok = strtok_r(NULL, " \t", &save))) {
+		char *eq = strchr(tok, '=');
+
+		if (!eq)
+			wl_error("offline: '%s' is not at=DUR or until=DUR", tok);
+		*eq = '\0';
+		if (!strcmp(tok, "at")) {
+			h->at = wl_parse_one_dur(eq + 1, tok);
+			at = true;
+		} else if (!strcmp(tok, "until")) {
+			h->until = wl_parse_one_dur(eq + 1, tok);
+		} else {
+			wl_error("offline: unknown key '%s'", tok);
+		}
+	}
+	if (!at)
+		wl_error("offline %u: at=DUR missing", h->cpu);
+	if (h->until && h->until <= h->at)
+		wl_error("offline %u: until= must come after at=", h->cpu);
+	for (tail = &sim_hotplugs; *tail; tail = &(*tail)->next)
+		;
+	*tail = h;
 }
 
 int sim_workload_load(const char *path)
@@ -296,8 +345,10 @@ int sim_workload_load(const char *path)
 			wl_task_line(p + 5, nr++);
 		} else if (!strncmp(p, "expect ", 7)) {
 			wl_expect_line(p + 7);
+		} else if (!strncmp(p, "offline ", 8)) {
+			wl_offline_line(p + 8);
 		} else {
-			wl_error("a line starts with 'task' or 'expect'");
+			wl_error("a line starts with 'task', 'expect' or 'offline'");
 		}
 	}
 	fclose(f);
@@ -315,6 +366,15 @@ int sim_workload_load(const char *path)
 	return 0;
 }
 
+/* Whether the token of @t's ring is at @t's place (its next look finds it) */
+static bool wl_ring_holds(struct sim_task *t)
+{
+	struct sim_spec *s = t->spec;
+
+	t->holding = s->ring_token[t->idx / s->ring] == t->idx % s->ring;
+	return t->holding;
+}
+
 /* The next burst's CPU time. */
 void sim_task_new_burst(struct sim_task *t)
 {
@@ -322,6 +382,8 @@ void sim_task_new_burst(struct sim_task *t)
 
 	if (s->nr_bursts)
 		t->work_left = s->burst_run[t->bursts % s->nr_bursts];
+	else if (s->ring)
+		t->work_left = sim_draw(wl_ring_holds(t) ? &s->run : &s->spin);
 	else
 		t->work_left = s->run.lo == U64_MAX ? U64_MAX : sim_draw(&s->run);
 }
@@ -406,6 +468,25 @@ static void wl_fork(struct sim_task *t)
 	wl_run_on(t);
 }
 
+/*
+ * yieldstorm's loop: a message done passes the token on; a look that
+ * does not find it is followed by sched_yield().
+ */
+static void wl_ring(struct sim_task *t)
+{
+	struct sim_spec *s = t->spec;
+	bool was_holding = t->holding;
+
+	if (was_holding) {
+		s->ring_token[t->idx / s->ring] = (t->idx + 1) % s->ring;
+		s->messages++;
+	}
+	sim_task_new_burst(t);
+	if (!was_holding && !t->holding)
+		sim_yield(t);
+	wl_run_on(t);
+}
+
 /* The running task @t has done its burst's work. */
 void sim_task_burst_end(struct sim_task *t)
 {
@@ -427,6 +508,8 @@ void sim_task_burst_end(struct sim_task *t)
 		wl_pipe(t);
 	} else if (s->fork) {
 		wl_fork(t);
+	} else if (s->ring) {
+		wl_ring(t);
 	} else if (s->yield) {
 		sim_task_new_burst(t);
 		sim_yield(t);

@@ -102,8 +102,20 @@ static inline unsigned int cpumask_weight(const struct cpumask *m)
 #define for_each_possible_cpu(cpu)	for_each_cpu((cpu), cpu_possible_mask)
 #define for_each_online_cpu(cpu)	for_each_cpu((cpu), cpu_online_mask)
 
-#define cpu_online(cpu)		cpumask_test_cpu((cpu), cpu_online_mask)
-#define cpu_active(cpu)		cpumask_test_cpu((cpu), cpu_active_mask)
-#define num_online_cpus()	cpumask_weight(cpu_online_mask)
+/* functions, as in the kernel: ops->cpu_online is a member's name too */
+static inline bool cpu_online(unsigned int cpu)
+{
+	return cpumask_test_cpu(cpu, cpu_online_mask);
+}
+
+static inline bool cpu_active(unsigned int cpu)
+{
+	return cpumask_test_cpu(cpu, cpu_active_mask);
+}
+
+static inline unsigned int num_online_cpus(void)
+{
+	return cpumask_weight(cpu_online_mask);
+}
 
 #endif
