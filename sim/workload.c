@@ -205,8 +205,8 @@ static void wl_check_task(struct sim_spec *s)
 {
 	bool timed = s->sleep.hi || s->period;
 
-	if (s->run.lo == U64_MAX && (timed || s->yield || s->pipe ||
-				     s->fork || s->exit_after))
+	if (s->run.lo == U64_MAX && !s->nr_bursts &&
+	    (timed || s->yield || s->pipe || s->fork || s->exit_after))
 		wl_error("task %s: run=inf never ends a burst", s->name);
 	if ((s->pipe + s->yield + !!s->fork + timed + !!s->nr_bursts +
 	     !!s->ring) > 1)
@@ -316,9 +316,10 @@ static void wl_offline_line(char *rest)
 
 int sim_workload_load(const char *path)
 {
-	char line[8192];
 	unsigned int nr = 0, i;
 	struct sim_spec *s;
+	char *line = NULL;
+	size_t cap = 0;
 	FILE *f;
 
 	wl_path = path;
@@ -328,7 +329,7 @@ int sim_workload_load(const char *path)
 		exit(2);
 	}
 	wl_fork_names = calloc(4096, SIM_NAME_MAX);
-	while (fgets(line, sizeof(line), f)) {
+	while (getline(&line, &cap, f) > 0) {
 		char *p = line, *hash = strchr(line, '#');
 
 		wl_line++;
@@ -351,6 +352,7 @@ int sim_workload_load(const char *path)
 			wl_error("a line starts with 'task', 'expect' or 'offline'");
 		}
 	}
+	free(line);
 	fclose(f);
 	for (s = sim_specs, i = 0; s; s = s->next, i++) {
 		if (!wl_fork_names[i][0])
