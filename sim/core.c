@@ -206,6 +206,11 @@ static void sim_cancel_slice_timer(struct rq *rq)
 /* idle_cpu(): nothing runs, nothing is queued; kept as a mask */
 static struct cpumask sim_idle_mask;
 
+const struct cpumask *sim_idle_cpus(void)
+{
+	return &sim_idle_mask;
+}
+
 bool available_idle_cpu(int cpu)
 {
 	return test_bit(cpu, sim_idle_mask.bits);

@@ -187,6 +187,7 @@ u64 sim_hist_quantile(const struct sim_hist *h, double q);
 void sim_wait_begin(struct sim_task *t, bool wakeup);
 void sim_wait_end(struct sim_task *t);
 void sim_sample(void);
+const struct cpumask *sim_idle_cpus(void);
 void sim_warmup_end(void);
 int sim_report(FILE *json, FILE *text, const char *policy, const char *workload);
 
