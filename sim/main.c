@@ -128,7 +128,7 @@ static void set_tunable(struct sched_policy_ops *ops, const char *arg)
 	exit(2);
 }
 
-/* The workload's first generation, forked at time 0 by an idle task. */
+/* A group of the first generation, forked at time 0 by an idle task. */
 static void spawn_group(struct sim_spec *s)
 {
 	unsigned int i, n = s->pipe ? 2 * s->count : s->count;
@@ -151,7 +151,6 @@ static void spawn_group(struct sim_spec *s)
 			t->next_period = U64_MAX;
 		}
 	}
-	sim_preempt_point();
 }
 
 static void handle(struct sim_event *ev)
@@ -234,9 +233,14 @@ static void run(void)
 	unsigned int cpu;
 
 	sim_rand_seed(sim_params.seed);
+	/* all before the first schedule(), so no group is another's child */
 	for (s = sim_specs; s; s = s->next)
 		if (s->count)
 			spawn_group(s);
+	for_each_possible_cpu(cpu) {
+		sim_this_cpu = cpu;
+		sim_preempt_point();
+	}
 	for_each_possible_cpu(cpu)
 		sim_event_add(TICK_NSEC, EV_TICK, cpu, NULL, 0, NULL);
 	sim_event_add(TICK_NSEC, EV_SAMPLE, 0, NULL, 0, NULL);
