@@ -17,6 +17,11 @@ struct sim_dur {
 };
 
 /* One "task" line of a workload: a group of identical tasks. */
+struct sim_hist {
+	u64 count, sum, max;
+	u32 *buckets;		/* allocated on first use */
+};
+
 struct sim_spec {
 	char		name[SIM_NAME_MAX];
 	unsigned int	count;		/* started at @start; 0: only forked */
@@ -46,8 +51,9 @@ struct sim_spec {
 	/* expect share=PCT tol=PCT */
 	bool		expect_share;
 	double		share_pct, share_tol;
-	/* results over the group */
+	/* results over the group; its waits unless per task (--tasks) */
 	unsigned int	started, exited;
+	struct sim_hist	waits, wakelats;
 	struct sim_spec	*next;
 };
 
@@ -67,11 +73,6 @@ enum sim_state {
 
 /* A log-linear histogram of durations (report.c) */
 #define SIM_HIST_BUCKETS	(128 + 57 * 64)
-struct sim_hist {
-	u64 count, sum, max;
-	u32 *buckets;		/* allocated on first use */
-};
-
 struct sim_task {
 	struct task_struct	ts;
 	unsigned int		id;

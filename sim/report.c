@@ -142,9 +142,11 @@ void sim_wait_end(struct sim_task *t)
 	check_bounded_wait(t, sim_now - t->wait_from);
 	if (t->wait_from < measure_from && !waited)
 		return;
-	sim_hist_add(&t->wait, waited);
+	/* per task only when asked: 15 KB a histogram, 100,000 tasks */
+	sim_hist_add(sim_params.per_task ? &t->wait : &t->spec->waits, waited);
 	if (t->wait_is_wakeup)
-		sim_hist_add(&t->wakelat, waited);
+		sim_hist_add(sim_params.per_task ? &t->wakelat :
+			     &t->spec->wakelats, waited);
 }
 
 /*
@@ -240,6 +242,10 @@ void sim_warmup_end(void)
 		rq->offline_ns = 0;
 		rq->switches = 0;
 	}
+	for (s = sim_specs; s; s = s->next) {
+		hist_reset(&s->waits);
+		hist_reset(&s->wakelats);
+	}
 	list_for_each_entry(t, &sim_all_tasks, all_node) {
 		hist_reset(&t->wait);
 		hist_reset(&t->wakelat);
@@ -260,6 +266,8 @@ static void group_collect(struct sim_spec *s, struct group_result *g)
 
 	memset(g, 0, sizeof(*g));
 	g->min_rt = U64_MAX;
+	hist_merge(&g->wait, &s->waits);
+	hist_merge(&g->wakelat, &s->wakelats);
 	list_for_each_entry(t, &sim_all_tasks, all_node) {
 		u64 rt;
 
