@@ -12,6 +12,7 @@
 #    (tests/modules/sched_broken), and pass the correct policies;
 #  - a CPU hotplug cycle and the replay of a trace recorded in a guest
 #    (sim/traces/) run under every policy with both invariants holding;
+#  - sim/plot draws the results with make compare's plotting code;
 #  - bad input exits 2 with a message and runs nothing.
 # Usage: tests/host/sim.sh TREE
 set -euo pipefail
@@ -205,6 +206,15 @@ for p in o1 cfs bfs rr; do
 		not_ok "$p replaying the sleeplat trace: exit $rc, sleeper switches '$n'"
 	fi
 done
+
+# --- plots (make compare's code) ---------------------------------------------
+if sim/plot "$work/plots" "$work"/hogs4-*.jsonl >"$work/plot.log" 2>&1 &&
+	[ "$(grep -c '^# ' "$work/plots/sim-share.dat")" = 4 ] &&
+	[ -s "$work/plots/sim-wait.gp" ]; then
+	ok "sim/plot draws the 4 policies' hogs4 runs ($(wc -l <"$work/plot.log") plots)"
+else
+	not_ok "sim/plot failed: $(tail -n 3 "$work/plot.log")"
+fi
 
 # --- bad input -----------------------------------------------------------------
 printf 'task a run=1ms\ntask b bogus=1\n' >"$work/bad.txt"
