@@ -16,12 +16,14 @@ struct sim_dur {
 	u64 lo, hi;
 };
 
-/* One "task" line of a workload: a group of identical tasks. */
+/* A log-linear histogram of durations (report.c) */
+#define SIM_HIST_BUCKETS	(128 + 57 * 64)
 struct sim_hist {
 	u64 count, sum, max;
 	u32 *buckets;		/* allocated on first use */
 };
 
+/* One "task" line of a workload: a group of identical tasks. */
 struct sim_spec {
 	char		name[SIM_NAME_MAX];
 	unsigned int	count;		/* started at @start; 0: only forked */
@@ -71,8 +73,6 @@ enum sim_state {
 	SIM_DEAD,
 };
 
-/* A log-linear histogram of durations (report.c) */
-#define SIM_HIST_BUCKETS	(128 + 57 * 64)
 struct sim_task {
 	struct task_struct	ts;
 	unsigned int		id;
