@@ -160,8 +160,8 @@ static bool cover_idle_cpus(struct cpumask *covered,
 	bool all = true;
 
 	for (w = 0; w < words; w++) {
-		unsigned long add = idle->bits[w] & t->ts.cpus_ptr->bits[w] &
-				    ~covered->bits[w];
+		unsigned long may = idle->bits[w] & t->ts.cpus_ptr->bits[w];
+		unsigned long add = may & ~covered->bits[w];
 
 		while (add) {
 			unsigned int cpu = w * BITS_PER_LONG + __builtin_ctzl(add);
@@ -172,7 +172,7 @@ static bool cover_idle_cpus(struct cpumask *covered,
 				wasted_task[cpu] = t;
 			}
 		}
-		covered->bits[w] |= idle->bits[w] & t->ts.cpus_ptr->bits[w];
+		covered->bits[w] |= may;
 		all = all && covered->bits[w] == idle->bits[w];
 	}
 	return all;
@@ -200,14 +200,11 @@ void sim_sample(void)
 {
 	struct cpumask idle, covered;
 	struct sim_task *t;
-	unsigned int cpu, w;
+	unsigned int cpu;
 
-	cpumask_clear(&idle);
 	cpumask_clear(&covered);
-	for (w = 0; w < BITS_TO_LONGS(nr_cpu_ids); w++)
-		idle.bits[w] = sim_idle_cpus()->bits[w] &
-			       cpu_active_mask->bits[w];
-	if (!bitmap_empty(idle.bits, nr_cpu_ids)) {
+	if (bitmap_and(idle.bits, sim_idle_cpus()->bits, cpu_active_mask->bits,
+		       nr_cpu_ids)) {
 		list_for_each_entry(t, &sim_waiting, wait_node)
 			if (cover_idle_cpus(&covered, &idle, t))
 				break;
