@@ -116,7 +116,7 @@ for p in o1 cfs bfs rr; do
 	done
 done
 
-# The worst wait of 4 hogs on one CPU is 3 slices, to within a tick:
+# The worst wait of 4 hogs on one CPU is 3 slices (held to +-2 ms):
 # o1 3 x 100 ms, cfs 3 x a 4 ms tick (its 1 ms slices end at the next
 # tick, hrtick off), bfs 3 x rr_interval 6 ms, rr 3 x 10 ms rounded
 # up to ticks.  These differ by more than the tolerance, so each check
