@@ -25,6 +25,7 @@ static const struct sched_class sim_idle_class = { "idle" };
 struct rq *sim_rqs;
 struct sched_policy_ops *sim_ops;
 int sim_this_cpu;
+int sim_in_irq;
 unsigned long jiffies;
 u64 sim_now;
 u64 sim_warnings;

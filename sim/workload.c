@@ -524,9 +524,11 @@ void sim_task_burst_end(struct sim_task *t)
 	}
 }
 
-/* Its sleep's timer fired (on the CPU it slept on). */
+/* Its sleep's timer fired (on the CPU it slept on): an interrupt. */
 void sim_task_wakeup_event(struct sim_task *t)
 {
 	sim_task_new_burst(t);
+	sim_in_irq = 1;
 	sim_wake_up(t, 0);
+	sim_in_irq = 0;
 }

@@ -50,6 +50,8 @@ static u64 o1_max_bonus = 10;		/* MAX_BONUS: bonus is +-max/2 */
 static u64 o1_interactive_delta = 2;	/* INTERACTIVE_DELTA */
 static u64 o1_granularity_ms = 10;	/* GRANULARITY */
 static u64 o1_child_penalty = 95;	/* CHILD_PENALTY, percent */
+static u64 o1_runqueue_credit = 1;	/* credit run-queue waits at all */
+static u64 o1_on_runqueue_weight = 30;	/* ON_RUNQUEUE_WEIGHT, percent */
 
 static const struct sched_policy_tunable o1_tunables[] = {
 	{ "base_timeslice_ms",	&o1_base_timeslice_ms,	 10, 1000, "ms" },
@@ -59,6 +61,8 @@ static const struct sched_policy_tunable o1_tunables[] = {
 	{ "interactive_delta",	&o1_interactive_delta,	  0,   20, "levels" },
 	{ "granularity_ms",	&o1_granularity_ms,	  1, 1000, "ms" },
 	{ "child_penalty",	&o1_child_penalty,	  0,  100, "%" },
+	{ "runqueue_credit",	&o1_runqueue_credit,	  0,    1, "bool" },
+	{ "on_runqueue_weight",	&o1_on_runqueue_weight,	  0,  100, "%" },
 	{ }
 };
 
@@ -70,6 +74,7 @@ enum {
 	O1_STAT_GRANULARITY_REQUEUE,
 	O1_STAT_YIELD_EXPIRED,
 	O1_STAT_CHILD_FIRST,
+	O1_STAT_RUNQUEUE_CREDITS,
 	O1_NR_STATS
 };
 
@@ -81,6 +86,7 @@ static const char * const o1_stat_names[O1_NR_STATS] = {
 	[O1_STAT_GRANULARITY_REQUEUE]	= "granularity_requeues",
 	[O1_STAT_YIELD_EXPIRED]		= "yields_to_expired",
 	[O1_STAT_CHILD_FIRST]		= "child_runs_first",
+	[O1_STAT_RUNQUEUE_CREDITS]	= "runqueue_credits",
 };
 
 struct o1_array {
@@ -98,16 +104,27 @@ struct o1_cpu {
 	unsigned long		load;		/* sum of static timeslices */
 };
 
+/*
+ * 2.6.22's sleep_type: how the last sleep ended, which decides whether
+ * the wait on the run queue after it is credited too (at the pick).
+ */
+enum o1_sleep_type {
+	O1_SLEEP_NORMAL,		/* nothing to credit at the pick */
+	O1_SLEEP_NONINTERACTIVE,	/* uninterruptible, or capped */
+	O1_SLEEP_INTERACTIVE,		/* woken by a task: part of the wait */
+	O1_SLEEP_INTERRUPTED,		/* woken by an interrupt: all of it */
+};
+
 /* Per-task state, overlaid on task_struct's policy area (64 bytes). */
 struct o1_task {
 	struct o1_array	*array;		/* NULL when not queued */
 	u64		sleep_avg;	/* ns, 0..max_sleep_avg */
-	u64		timestamp;	/* local_clock() time it went to sleep */
+	u64		timestamp;	/* when it went to sleep, then woke */
 	s64		time_slice;	/* ns left in this slice */
 	u64		gran_used;	/* ns run since the last RR requeue */
 	int		prio;		/* dynamic priority */
 	bool		was_expired;	/* array kind across a migration */
-	bool		noninteractive_sleep;	/* slept uninterruptibly */
+	u8		sleep_type;	/* enum o1_sleep_type */
 	bool		child_first;	/* forked child placed before parent */
 	bool		batch;		/* SCHED_BATCH when last enqueued */
 	u32		load_ms;	/* contribution to o1_cpu.load */
@@ -260,15 +277,15 @@ static u64 o1_granularity(u64 sleep_avg)
 }
 
 /*
- * recalc_task_prio() at wakeup: credit the sleep to sleep_avg, with
- * 2.6.22's limits for user tasks - one long sleep only reaches the
- * interactive ceiling, and uninterruptible sleeps (disk waits) cannot
- * push a task past it.  SCHED_BATCH tasks get no credit at all.
+ * recalc_task_prio(): credit @sleep_time to sleep_avg, with 2.6.22's
+ * limits for user tasks - one long sleep only reaches the interactive
+ * ceiling (and is then not credited again at the pick), and
+ * uninterruptible sleeps (disk waits) cannot push a task past it.
+ * SCHED_BATCH tasks get no credit at all.
  */
-static void o1_credit_sleep(struct task_struct *p, u64 now)
+static void o1_recalc_sleep(struct task_struct *p, u64 sleep_time)
 {
 	struct o1_task *ot = o1_task(p);
-	u64 sleep_time = now > ot->timestamp ? now - ot->timestamp : 0;
 	u64 max_avg = o1_max_sleep_avg();
 	u64 ceiling;
 
@@ -281,8 +298,9 @@ static void o1_credit_sleep(struct task_struct *p, u64 now)
 
 	if (p->mm && sleep_time > ceiling && ot->sleep_avg < ceiling) {
 		ot->sleep_avg = ceiling;
+		ot->sleep_type = O1_SLEEP_NONINTERACTIVE;
 	} else {
-		if (ot->noninteractive_sleep && p->mm) {
+		if (ot->sleep_type == O1_SLEEP_NONINTERACTIVE && p->mm) {
 			if (ot->sleep_avg >= ceiling) {
 				sleep_time = 0;
 			} else if (ot->sleep_avg + sleep_time >= ceiling) {
@@ -293,6 +311,25 @@ static void o1_credit_sleep(struct task_struct *p, u64 now)
 		ot->sleep_avg += sleep_time;
 	}
 	ot->sleep_avg = min(ot->sleep_avg, max_avg);
+}
+
+/*
+ * activate_task() at wakeup: credit the sleep, then note how the task
+ * was woken, for the credit of its wait on the run queue at the pick.
+ * 2.6.22 asked in_interrupt() in try_to_wake_up(), on the waker's CPU;
+ * here the enqueue may run in the scheduler IPI of the wakee's CPU (the
+ * wake list), which then counts as an interrupt.  6.12 uses the wake list
+ * only towards an idle CPU or another cache, where the wait is short.
+ */
+static void o1_credit_wakeup(struct task_struct *p, u64 now)
+{
+	struct o1_task *ot = o1_task(p);
+
+	o1_recalc_sleep(p, now > ot->timestamp ? now - ot->timestamp : 0);
+	if (ot->sleep_type == O1_SLEEP_NORMAL)
+		ot->sleep_type = in_interrupt() ? O1_SLEEP_INTERRUPTED :
+						  O1_SLEEP_INTERACTIVE;
+	ot->timestamp = now;
 }
 
 /* Running costs sleep_avg, divided by the current bonus (schedule()). */
@@ -347,6 +384,41 @@ static void o1_array_requeue(struct task_struct *p)
 	struct o1_task *ot = o1_task(p);
 
 	list_move_tail(&p->sp.run_node, &ot->array->queue[ot->prio]);
+}
+
+/*
+ * schedule() of 2.6.22, for the task it picked: a task woken from an
+ * interruptible sleep is credited with its wait on the run queue too,
+ * all of it after an interrupt's wakeup, ON_RUNQUEUE_WEIGHT percent
+ * after a task's, and moves to its new level.  Returns true if credited.
+ */
+static bool o1_credit_runqueue_wait(struct task_struct *p, u64 now)
+{
+	struct o1_task *ot = o1_task(p);
+	u8 type = ot->sleep_type;
+	struct o1_array *array;
+	u64 wait;
+	int prio;
+
+	ot->sleep_type = O1_SLEEP_NORMAL;
+	if ((type != O1_SLEEP_INTERACTIVE && type != O1_SLEEP_INTERRUPTED) ||
+	    !READ_ONCE(o1_runqueue_credit) || !ot->array)
+		return false;
+	wait = now > ot->timestamp ? now - ot->timestamp : 0;
+	if (type == O1_SLEEP_INTERACTIVE)	/* x 30 x 128 / 100 / 128 */
+		wait = (wait * (READ_ONCE(o1_on_runqueue_weight) * 128 / 100))
+		       >> 7;
+	ot->sleep_type = type;		/* o1_recalc_sleep() reads it */
+	o1_recalc_sleep(p, wait);
+	ot->sleep_type = O1_SLEEP_NORMAL;
+	prio = o1_effective_prio(p, ot->sleep_avg);
+	if (prio != ot->prio) {
+		array = ot->array;
+		o1_array_del(p);
+		ot->prio = prio;
+		o1_array_add(array, p, false);
+	}
+	return true;
 }
 
 static struct task_struct *o1_array_first(struct o1_array *array)
@@ -649,7 +721,7 @@ static void o1_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 	o1_load_add(oc, p);
 	o1_note_batch(p);
 	if (flags & SP_ENQ_WAKEUP) {
-		o1_credit_sleep(p, sched_policy_rq_clock(rq));
+		o1_credit_wakeup(p, sched_policy_rq_clock(rq));
 		ot->prio = o1_effective_prio(p, ot->sleep_avg);
 		trace_sched_o1_wakeup(p, ot->prio, ot->sleep_avg,
 				      o1_task_interactive(p));
@@ -690,8 +762,8 @@ static void o1_dequeue(struct sched_policy_rq *rq, struct task_struct *p,
 	o1_load_sub(oc, p);
 	if (flags & SP_DEQ_SLEEP) {
 		ot->timestamp = sched_policy_rq_clock(rq);
-		ot->noninteractive_sleep =
-			READ_ONCE(p->__state) & TASK_UNINTERRUPTIBLE;
+		ot->sleep_type = READ_ONCE(p->__state) & TASK_UNINTERRUPTIBLE ?
+				 O1_SLEEP_NONINTERACTIVE : O1_SLEEP_NORMAL;
 		ot->was_expired = false;
 	}
 }
@@ -741,6 +813,8 @@ static void o1_set_next(struct sched_policy_rq *rq, struct task_struct *p)
 	    o1_swap_if_active_empty(oc, sched_policy_rq_cpu(rq)))
 		sched_policy_stat_add(rq, O1_STAT_ARRAY_SWAPS, 1);
 	o1_task(p)->child_first = false;
+	if (o1_credit_runqueue_wait(p, sched_policy_rq_clock(rq)))
+		sched_policy_stat_add(rq, O1_STAT_RUNQUEUE_CREDITS, 1);
 	o1_arm_slice_timer(rq, p);
 }
 

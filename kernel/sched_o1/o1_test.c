@@ -2,10 +2,10 @@
 /*
  * KUnit tests for o1: priority-array insert/remove/pick order with the
  * bitmap checked after every operation, the array swap, the timeslice
- * table, the effective priority from sleep_avg, the interactive and
- * starving decisions, slice expiry, yield, the fork split and
- * child-runs-first, sync wakeups, the balancer's candidate, and the
- * consistency check finding each kind of corruption.
+ * table, the effective priority from sleep_avg, the sleep and run-queue
+ * credits, the interactive and starving decisions, slice expiry, yield,
+ * the fork split and child-runs-first, sync wakeups, the balancer's
+ * candidate, and the consistency check finding each kind of corruption.
  * Included from o1.c; fake tasks only carry what o1 reads.  The expected
  * numbers are 2.6.22's, so the tests skip if a tunable was changed.
  */
@@ -16,7 +16,8 @@ static void o1_test_need_defaults(struct kunit *test)
 	if (o1_base_timeslice_ms != 100 || o1_min_timeslice_ms != 5 ||
 	    o1_starvation_limit_ms != 1000 || o1_max_bonus != 10 ||
 	    o1_interactive_delta != 2 || o1_granularity_ms != 10 ||
-	    o1_child_penalty != 95)
+	    o1_child_penalty != 95 || o1_runqueue_credit != 1 ||
+	    o1_on_runqueue_weight != 30)
 		kunit_skip(test, "o1 tunables changed from their defaults");
 }
 
@@ -217,31 +218,33 @@ static void o1_test_sleep_credit(struct kunit *test)
 
 	o1_test_need_defaults(test);
 	p->mm = (struct mm_struct *)p;	/* a user task; never dereferenced */
-	/* One long sleep lifts a user task only to the interactive ceiling. */
-	ot->timestamp = 0;
-	o1_credit_sleep(p, 5000 * NSEC_PER_MSEC);
+	/*
+	 * One long sleep lifts a user task only to the interactive ceiling,
+	 * and marks the sleep non-interactive (no run-queue credit after it).
+	 */
+	o1_recalc_sleep(p, 5000 * NSEC_PER_MSEC);
 	KUNIT_EXPECT_EQ(test, ot->sleep_avg, ceiling);
+	KUNIT_EXPECT_EQ(test, ot->sleep_type, O1_SLEEP_NONINTERACTIVE);
 	ot->prio = o1_effective_prio(p, ot->sleep_avg);
 	KUNIT_EXPECT_EQ(test, ot->prio, 118);	/* just interactive */
 	KUNIT_EXPECT_TRUE(test, o1_task_interactive(p));
 	/* Short sleeps add up, capped at MAX_SLEEP_AVG. */
-	ot->timestamp = 0;
-	o1_credit_sleep(p, 150 * NSEC_PER_MSEC);
+	ot->sleep_type = O1_SLEEP_NORMAL;
+	o1_recalc_sleep(p, 150 * NSEC_PER_MSEC);
 	KUNIT_EXPECT_EQ(test, ot->sleep_avg, ceiling + 150 * NSEC_PER_MSEC);
-	ot->timestamp = 0;
-	o1_credit_sleep(p, 700 * NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, ot->sleep_type, O1_SLEEP_NORMAL);
+	o1_recalc_sleep(p, 700 * NSEC_PER_MSEC);
 	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 1000 * NSEC_PER_MSEC);
 	/* An uninterruptible sleep stops at the ceiling. */
 	ot->sleep_avg = 500 * NSEC_PER_MSEC;
-	ot->noninteractive_sleep = true;
-	ot->timestamp = 0;
-	o1_credit_sleep(p, 400 * NSEC_PER_MSEC);
+	ot->sleep_type = O1_SLEEP_NONINTERACTIVE;
+	o1_recalc_sleep(p, 400 * NSEC_PER_MSEC);
 	KUNIT_EXPECT_EQ(test, ot->sleep_avg, ceiling);
 	/* SCHED_BATCH earns nothing. */
-	ot->noninteractive_sleep = false;
+	ot->sleep_type = O1_SLEEP_NORMAL;
 	ot->sleep_avg = 0;
 	p->policy = SCHED_BATCH;
-	o1_credit_sleep(p, 100 * NSEC_PER_MSEC);
+	o1_recalc_sleep(p, 100 * NSEC_PER_MSEC);
 	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 0ULL);
 	/* Running costs sleep_avg / bonus: 90 ms at bonus 9 costs 10 ms. */
 	ot->sleep_avg = 950 * NSEC_PER_MSEC;
@@ -249,6 +252,75 @@ static void o1_test_sleep_credit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 940 * NSEC_PER_MSEC);
 	o1_charge_run(ot, 10000 * NSEC_PER_MSEC);
 	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 0ULL);
+}
+
+/*
+ * The run-queue credit as a hook sequence (2.6.22's activate_task() and
+ * schedule()): a task woken by a task is credited ON_RUNQUEUE_WEIGHT
+ * (30%, as x 38 / 128) of its wait on the run queue when it is picked,
+ * one woken by an interrupt all of it, and a non-interactive sleep none.
+ * 190 ms asleep give bonus 1 (prio 124); 100 ms waiting then add
+ * 100 x 38 / 128 = 29.6875 ms, 219.6875 ms in all: bonus 2, prio 123.
+ */
+static void o1_test_runqueue_credit(struct kunit *test)
+{
+	struct o1_cpu *oc = o1_fake_cpu(test);
+	struct task_struct *p = o1_fake_task(test, 1, 0, 0);
+	struct o1_task *ot = o1_task(p);
+	u64 ms = NSEC_PER_MSEC;
+
+	o1_test_need_defaults(test);
+	p->mm = (struct mm_struct *)p;	/* a user task; never dereferenced */
+	/* slept at 0 in TASK_INTERRUPTIBLE, woken by a task at 190 ms */
+	ot->sleep_type = O1_SLEEP_NORMAL;
+	ot->timestamp = 0;
+	o1_credit_wakeup(p, 190 * ms);
+	KUNIT_EXPECT_EQ(test, ot->sleep_type, O1_SLEEP_INTERACTIVE);
+	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 190 * ms);
+	ot->prio = o1_effective_prio(p, ot->sleep_avg);
+	KUNIT_EXPECT_EQ(test, ot->prio, 124);
+	o1_array_add(oc->active, p, false);
+	/* picked 100 ms later: credited and moved up a level */
+	KUNIT_EXPECT_TRUE(test, o1_credit_runqueue_wait(p, 290 * ms));
+	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 219687500ULL);
+	KUNIT_EXPECT_EQ(test, ot->prio, 123);
+	KUNIT_EXPECT_PTR_EQ(test, ot->array, oc->active);
+	o1_check_array(test, oc->active);
+	/* the credit is taken once: a second pick adds nothing */
+	KUNIT_EXPECT_FALSE(test, o1_credit_runqueue_wait(p, 400 * ms));
+	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 219687500ULL);
+
+	/* an interrupt's wakeup: the whole 50 ms wait counts */
+	ot->sleep_type = O1_SLEEP_INTERRUPTED;
+	ot->timestamp = 400 * ms;
+	KUNIT_EXPECT_TRUE(test, o1_credit_runqueue_wait(p, 450 * ms));
+	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 269687500ULL);
+
+	/* an uninterruptible sleep earns no run-queue credit ... */
+	ot->sleep_type = O1_SLEEP_NONINTERACTIVE;
+	ot->timestamp = 450 * ms;
+	o1_credit_wakeup(p, 460 * ms);
+	KUNIT_EXPECT_EQ(test, ot->sleep_type, O1_SLEEP_NONINTERACTIVE);
+	KUNIT_EXPECT_FALSE(test, o1_credit_runqueue_wait(p, 900 * ms));
+	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 279687500ULL);
+	KUNIT_EXPECT_EQ(test, ot->sleep_type, O1_SLEEP_NORMAL);
+	/* ... nor does a sleep that hit the interactive ceiling */
+	ot->sleep_avg = 0;
+	ot->timestamp = 0;
+	o1_credit_wakeup(p, 5000 * ms);
+	KUNIT_EXPECT_EQ(test, ot->sleep_type, O1_SLEEP_NONINTERACTIVE);
+	KUNIT_EXPECT_FALSE(test, o1_credit_runqueue_wait(p, 5500 * ms));
+	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 800 * ms - TICK_NSEC);
+
+	/* runqueue_credit=0 switches the credit off */
+	o1_runqueue_credit = 0;
+	ot->sleep_type = O1_SLEEP_INTERRUPTED;
+	ot->timestamp = 5500 * ms;
+	KUNIT_EXPECT_FALSE(test, o1_credit_runqueue_wait(p, 5600 * ms));
+	o1_runqueue_credit = 1;
+	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 800 * ms - TICK_NSEC);
+	o1_array_del(p);
+	o1_check_array(test, oc->active);
 }
 
 static void o1_test_expiry_decision(struct kunit *test)
@@ -621,6 +693,7 @@ static struct kunit_case o1_test_cases[] = {
 	KUNIT_CASE(o1_test_effective_prio),
 	KUNIT_CASE(o1_test_interactive),
 	KUNIT_CASE(o1_test_sleep_credit),
+	KUNIT_CASE(o1_test_runqueue_credit),
 	KUNIT_CASE(o1_test_expiry_decision),
 	KUNIT_CASE(o1_test_idle_resets_starvation_clock),
 	KUNIT_CASE(o1_test_batch),

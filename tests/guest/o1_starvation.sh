@@ -8,12 +8,12 @@
 # hog must still get a slice.  After each swap the interactive tasks run
 # first; the starvation clock starts at the first slice end after the
 # swap (one 100 ms slice of one of three tasks sharing the CPU: up to
-# 300 ms), runs limit x runnable tasks (4: init waits on one sleeping timer, it
-# forks nothing meanwhile) = 800 ms, then each
-# interactive task goes to the expired array at its next slice end (up
-# to 3 x 100 ms), and only then does the hog run: its longest gap between
-# runs over 5 s must stay below 300 + 800 + 300 + 100 ms slack = 1500 ms,
-# and starvation_expiries must move.
+# 300 ms), runs limit x runnable tasks (4: init waits on one sleeping
+# timer and forks nothing meanwhile) = 800 ms, then each interactive
+# task goes to the expired array at its next slice end (up to 3 x
+# 100 ms), and only then does the hog run: its longest gap between runs
+# over 5 s must stay below 300 + 800 + 300 + 100 ms slack = 1500 ms, and
+# starvation_expiries must move.
 T=o1_starvation
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

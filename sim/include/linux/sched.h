@@ -104,6 +104,9 @@ extern int sim_this_cpu;
 struct task_struct *sim_current(void);
 #define current			sim_current()
 #define smp_processor_id()	sim_this_cpu
+/* Set while a timer's event runs: its wakeups come from an interrupt. */
+extern int sim_in_irq;
+#define in_interrupt()		(sim_in_irq != 0)
 
 static inline unsigned int task_cpu(const struct task_struct *p)
 {
