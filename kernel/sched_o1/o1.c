@@ -50,6 +50,7 @@ static u64 o1_max_bonus = 10;		/* MAX_BONUS: bonus is +-max/2 */
 static u64 o1_interactive_delta = 2;	/* INTERACTIVE_DELTA */
 static u64 o1_granularity_ms = 10;	/* GRANULARITY */
 static u64 o1_child_penalty = 95;	/* CHILD_PENALTY, percent */
+static u64 o1_parent_penalty = 100;	/* PARENT_PENALTY, percent */
 static u64 o1_runqueue_credit = 1;	/* credit run-queue waits at all */
 static u64 o1_on_runqueue_weight = 30;	/* ON_RUNQUEUE_WEIGHT, percent */
 
@@ -61,6 +62,7 @@ static const struct sched_policy_tunable o1_tunables[] = {
 	{ "interactive_delta",	&o1_interactive_delta,	  0,   20, "levels" },
 	{ "granularity_ms",	&o1_granularity_ms,	  1, 1000, "ms" },
 	{ "child_penalty",	&o1_child_penalty,	  0,  100, "%" },
+	{ "parent_penalty",	&o1_parent_penalty,	  0,  100, "%" },
 	{ "runqueue_credit",	&o1_runqueue_credit,	  0,    1, "bool" },
 	{ "on_runqueue_weight",	&o1_on_runqueue_weight,	  0,  100, "%" },
 	{ }
@@ -597,10 +599,24 @@ static void o1_task_init(struct task_struct *p)
 }
 
 /*
+ * wake_up_new_task()'s penalties, in whole bonus levels: @percent of the
+ * task's CURRENT_BONUS, rounded down, times MAX_SLEEP_AVG / MAX_BONUS
+ * (one base timeslice per level).
+ */
+static u64 o1_penalized_sleep_avg(u64 sleep_avg, u64 percent)
+{
+	unsigned int levels = o1_current_bonus(sleep_avg) * percent / 100;
+
+	return levels * o1_base_ns();
+}
+
+/*
  * sched_fork() and wake_up_new_task(): the child takes half of the
- * parent's remaining slice (so forking gains no CPU time) and 95% of its
- * sleep_avg; a parent outside the policy passes on nothing.  The forking
- * CPU's run queue is locked.
+ * parent's remaining slice (so forking gains no CPU time) and
+ * CHILD_PENALTY of its bonus levels (95%: one level below from bonus 2
+ * up), the parent keeps PARENT_PENALTY of its own (100%: it loses the
+ * fraction of a level); a parent outside the policy passes on nothing.
+ * The forking CPU's run queue is locked.
  */
 static void o1_fork_from(struct task_struct *p, struct task_struct *parent)
 {
@@ -610,8 +626,10 @@ static void o1_fork_from(struct task_struct *p, struct task_struct *parent)
 	memset(ot, 0, sizeof(*ot));
 	ot->timestamp = local_clock();
 	if (from_policy) {
-		ot->sleep_avg = div_u64(pt->sleep_avg *
-					READ_ONCE(o1_child_penalty), 100);
+		ot->sleep_avg = o1_penalized_sleep_avg(pt->sleep_avg,
+						READ_ONCE(o1_child_penalty));
+		pt->sleep_avg = o1_penalized_sleep_avg(pt->sleep_avg,
+						READ_ONCE(o1_parent_penalty));
 		ot->time_slice = (pt->time_slice + 1) / 2;
 		pt->time_slice /= 2;
 	}

@@ -16,8 +16,8 @@ static void o1_test_need_defaults(struct kunit *test)
 	if (o1_base_timeslice_ms != 100 || o1_min_timeslice_ms != 5 ||
 	    o1_starvation_limit_ms != 1000 || o1_max_bonus != 10 ||
 	    o1_interactive_delta != 2 || o1_granularity_ms != 10 ||
-	    o1_child_penalty != 95 || o1_runqueue_credit != 1 ||
-	    o1_on_runqueue_weight != 30)
+	    o1_child_penalty != 95 || o1_parent_penalty != 100 ||
+	    o1_runqueue_credit != 1 || o1_on_runqueue_weight != 30)
 		kunit_skip(test, "o1 tunables changed from their defaults");
 }
 
@@ -473,8 +473,9 @@ static void o1_test_change_resched(struct kunit *test)
 /*
  * sched_fork(): the child gets half the parent's slice, rounded up, and
  * the parent keeps the rest, so forking gains no CPU time; the child's
- * sleep_avg is CHILD_PENALTY (95%) of the parent's: 800 ms -> 760 ms,
- * one bonus level less (prio 117 -> 118).
+ * sleep_avg is CHILD_PENALTY (95%) of the parent's bonus levels, rounded
+ * down (wake_up_new_task()): 800 ms = 8 levels -> 7 = 700 ms, prio 117 ->
+ * 118; the parent keeps PARENT_PENALTY (100%) of its whole levels.
  */
 static void o1_test_fork_split(struct kunit *test)
 {
@@ -490,9 +491,26 @@ static void o1_test_fork_split(struct kunit *test)
 			(s64)(25500 * NSEC_PER_USEC + 1));
 	KUNIT_EXPECT_EQ(test, o1_task(parent)->time_slice,
 			(s64)(25500 * NSEC_PER_USEC));
-	KUNIT_EXPECT_EQ(test, o1_task(child)->sleep_avg, 760 * NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, o1_task(child)->sleep_avg, 700 * NSEC_PER_MSEC);
 	KUNIT_EXPECT_EQ(test, o1_task(child)->prio, 118);
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->sleep_avg, 800 * NSEC_PER_MSEC);
 	KUNIT_EXPECT_PTR_EQ(test, o1_task(child)->array, NULL);
+
+	/* the parent loses the fraction of a level, the child one level */
+	o1_task(parent)->sleep_avg = 859 * NSEC_PER_MSEC;
+	o1_fork_from(child, parent);
+	KUNIT_EXPECT_EQ(test, o1_task(child)->sleep_avg, 700 * NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->sleep_avg, 800 * NSEC_PER_MSEC);
+	/* at bonus 1, 95% of a level rounds down to none */
+	o1_task(parent)->sleep_avg = 199 * NSEC_PER_MSEC;
+	o1_fork_from(child, parent);
+	KUNIT_EXPECT_EQ(test, o1_task(child)->sleep_avg, 0ULL);
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->sleep_avg, 100 * NSEC_PER_MSEC);
+	/* a full bonus gives the child 9 levels */
+	o1_task(parent)->sleep_avg = 1000 * NSEC_PER_MSEC;
+	o1_fork_from(child, parent);
+	KUNIT_EXPECT_EQ(test, o1_task(child)->sleep_avg, 900 * NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, o1_task(child)->prio, 116);
 
 	/* a parent with no slice left: the child starts a full one */
 	o1_task(parent)->time_slice = 0;
