@@ -73,7 +73,9 @@ range() {
 	o1/tunables/max_bonus) R="2 20" ;;
 	o1/tunables/interactive_delta) R="0 20" ;;
 	o1/tunables/granularity_ms) R="1 1000" ;;
-	o1/tunables/child_penalty) R="0 100" ;;
+	o1/tunables/child_penalty | o1/tunables/parent_penalty | \
+		o1/tunables/on_runqueue_weight) R="0 100" ;;
+	o1/tunables/runqueue_credit) R="0 1" ;;
 	cfs/tunables/sched_latency_ns | cfs/tunables/sched_min_granularity_ns)
 		R="100000 1000000000" ;;
 	cfs/tunables/sched_wakeup_granularity_ns | cfs/tunables/yield_granularity_ns)
