@@ -374,15 +374,14 @@ static void bfs_task_init(struct task_struct *p)
 /*
  * sched_fork() of BFS 0.363: parent and child share what is left of the
  * parent's slice, so forking gains no CPU time; the child keeps the
- * parent's deadline.  A parent with less than 2 x RESCHED_US left is
- * rescheduled with its slice used up, and the child starts afresh (so it
- * runs first: the parent's next deadline is later).  The forking CPU's
- * run queue is locked (the parent runs there).
+ * parent's deadline.  A parent with less than 2 x RESCHED_US left has its
+ * slice used up, and the child starts afresh (so it runs first: the
+ * parent's next deadline is later).  Returns true when the parent must
+ * be rescheduled.  A parent outside the policy passes on nothing.
  */
-static void bfs_task_fork(struct task_struct *p)
+static bool bfs_fork_from(struct task_struct *p, struct task_struct *parent,
+			  u64 now)
 {
-	struct sched_policy_rq *rq = sched_policy_cpu_rq(smp_processor_id());
-	struct task_struct *parent = current;
 	struct bfs_task *bt = bfs_task(p), *pt = bfs_task(parent);
 	bool from_policy = sched_policy_task_queued(parent);
 
@@ -391,13 +390,19 @@ static void bfs_task_fork(struct task_struct *p)
 		pt->time_slice /= 2;
 		bt->time_slice = pt->time_slice;
 		bt->deadline = pt->deadline;
-		return;
+		return false;
 	}
-	if (from_policy) {
+	if (from_policy)
 		pt->time_slice = 0;
-		sched_policy_resched(rq);
-	}
-	bfs_new_slice(p, local_clock());
+	bfs_new_slice(p, now);
+	return from_policy;
+}
+
+/* The forking CPU's run queue is locked (the parent runs there). */
+static void bfs_task_fork(struct task_struct *p)
+{
+	if (bfs_fork_from(p, current, local_clock()))
+		sched_policy_resched(sched_policy_cpu_rq(smp_processor_id()));
 }
 
 static void bfs_enqueue(struct sched_policy_rq *rq, struct task_struct *p,

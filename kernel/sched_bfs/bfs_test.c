@@ -3,8 +3,8 @@
  * KUnit tests for bfs: rr_interval's scaling with the CPU count, the
  * prio_ratio table and deadline arithmetic, earliest-deadline selection
  * with affinity masks, SCHED_IDLE last and the cache-locality offsets,
- * the order after a slice expiry (and none after a yield), the wakeup
- * rules (sync wakeups, child first), renice, and the consistency check
+ * the order after a slice expiry (and none after a yield), the fork
+ * split, the wakeup rules (sync wakeups, child first), renice, and the consistency check
  * finding each kind of corruption.  Included from bfs.c; fake tasks on
  * private lists, never on the live global queue.  Every case runs with
  * rr_interval_ms = 6 (bfs_test_init).
@@ -98,6 +98,47 @@ static void bfs_test_new_slice(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bfs_task(p)->time_slice, (s64)(6 * NSEC_PER_MSEC));
 	KUNIT_EXPECT_EQ(test, bfs_task(p)->deadline,
 			now + bfs_deadline_diff(NICE_TO_PRIO(0)));
+}
+
+/*
+ * sched_fork() of 0.363: parent and child halve what is left and share
+ * the deadline; with less than 2 x RESCHED_US (200 us) left, the parent's
+ * slice is used up and rescheduled and the child starts afresh, ahead of
+ * the parent's next deadline; a parent of another class passes on nothing.
+ */
+static void bfs_test_fork_split(struct kunit *test)
+{
+	struct task_struct *parent = bfs_fake_task(test, 1, 0, 0, 5000);
+	struct task_struct *child = bfs_fake_task(test, 2, 0, 0, 0);
+	u64 now = 1000 * NSEC_PER_MSEC;
+
+	parent->sp.flags = SP_TASK_QUEUED;
+	bfs_task(parent)->time_slice = 5 * NSEC_PER_MSEC + 1;
+	KUNIT_EXPECT_FALSE(test, bfs_fork_from(child, parent, now));
+	KUNIT_EXPECT_EQ(test, bfs_task(parent)->time_slice,
+			(s64)(2500 * NSEC_PER_USEC));
+	KUNIT_EXPECT_EQ(test, bfs_task(child)->time_slice,
+			(s64)(2500 * NSEC_PER_USEC));
+	KUNIT_EXPECT_EQ(test, bfs_task(child)->deadline, 5000ULL);
+
+	bfs_task(parent)->time_slice = 2 * BFS_RESCHED_NS - 1;
+	KUNIT_EXPECT_TRUE(test, bfs_fork_from(child, parent, now));
+	KUNIT_EXPECT_EQ(test, bfs_task(parent)->time_slice, 0LL);
+	KUNIT_EXPECT_EQ(test, bfs_task(child)->time_slice,
+			(s64)(6 * NSEC_PER_MSEC));
+	KUNIT_EXPECT_EQ(test, bfs_task(child)->deadline,
+			now + bfs_deadline_diff(NICE_TO_PRIO(0)));
+	/* the parent's next slice starts now too: its deadline is no earlier */
+	bfs_new_slice(parent, now);
+	KUNIT_EXPECT_FALSE(test, bfs_runs_before(parent, child, 0));
+
+	parent->sp.flags = 0;
+	bfs_task(parent)->time_slice = 4 * NSEC_PER_MSEC;
+	KUNIT_EXPECT_FALSE(test, bfs_fork_from(child, parent, now));
+	KUNIT_EXPECT_EQ(test, bfs_task(parent)->time_slice,
+			(s64)(4 * NSEC_PER_MSEC));
+	KUNIT_EXPECT_EQ(test, bfs_task(child)->time_slice,
+			(s64)(6 * NSEC_PER_MSEC));
 }
 
 /* One scan: the earliest task for @cpu anywhere, or queued there. */
@@ -396,6 +437,7 @@ static struct kunit_case bfs_test_cases[] = {
 	KUNIT_CASE(bfs_test_prio_ratios),
 	KUNIT_CASE(bfs_test_deadline_diff),
 	KUNIT_CASE(bfs_test_new_slice),
+	KUNIT_CASE(bfs_test_fork_split),
 	KUNIT_CASE(bfs_test_earliest_affinity),
 	KUNIT_CASE(bfs_test_one_scan),
 	KUNIT_CASE(bfs_test_locality_bias),
