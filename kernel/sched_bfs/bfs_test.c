@@ -4,8 +4,8 @@
  * prio_ratio table and deadline arithmetic, earliest-deadline selection
  * with affinity masks, SCHED_IDLE last and the cache-locality offsets,
  * the order after a slice expiry (and none after a yield), the fork
- * split, the wakeup rules (sync wakeups, child first), renice, and the consistency check
- * finding each kind of corruption.  Included from bfs.c; fake tasks on
+ * split, the wakeup rules (sync wakeups, child first), renice, and the
+ * consistency check finding each kind of corruption.  Included from bfs.c; fake tasks on
  * private lists, never on the live global queue.  Every case runs with
  * rr_interval_ms = 6 (bfs_test_init).
  */
@@ -128,9 +128,9 @@ static void bfs_test_fork_split(struct kunit *test)
 			(s64)(6 * NSEC_PER_MSEC));
 	KUNIT_EXPECT_EQ(test, bfs_task(child)->deadline,
 			now + bfs_deadline_diff(NICE_TO_PRIO(0)));
-	/* the parent's next slice starts now too: its deadline is no earlier */
-	bfs_new_slice(parent, now);
-	KUNIT_EXPECT_FALSE(test, bfs_runs_before(parent, child, 0));
+	/* the parent's next slice starts after the fork: the child is first */
+	bfs_new_slice(parent, now + 1);
+	KUNIT_EXPECT_TRUE(test, bfs_runs_before(child, parent, 0));
 
 	parent->sp.flags = 0;
 	bfs_task(parent)->time_slice = 4 * NSEC_PER_MSEC;

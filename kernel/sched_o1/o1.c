@@ -320,8 +320,8 @@ static void o1_recalc_sleep(struct task_struct *p, u64 sleep_time)
  * was woken, for the credit of its wait on the run queue at the pick.
  * 2.6.22 asked in_interrupt() in try_to_wake_up(), on the waker's CPU;
  * here the enqueue may run in the scheduler IPI of the wakee's CPU (the
- * wake list), which then counts as an interrupt.  6.12 uses the wake list
- * only towards an idle CPU or another cache, where the wait is short.
+ * wake list, towards an idle CPU or another cache), which then counts as
+ * an interrupt, or in an idle CPU's own loop, which does not.
  */
 static void o1_credit_wakeup(struct task_struct *p, u64 now)
 {
@@ -392,13 +392,16 @@ static void o1_array_requeue(struct task_struct *p)
  * schedule() of 2.6.22, for the task it picked: a task woken from an
  * interruptible sleep is credited with its wait on the run queue too,
  * all of it after an interrupt's wakeup, ON_RUNQUEUE_WEIGHT percent
- * after a task's, and moves to its new level.  Returns true if credited.
+ * (as x (w x 128 / 100) / 128) after a task's, and moves to its new
+ * level.  Returns true if anything was credited.
  */
 static bool o1_credit_runqueue_wait(struct task_struct *p, u64 now)
 {
 	struct o1_task *ot = o1_task(p);
 	u8 type = ot->sleep_type;
+	u64 weight = READ_ONCE(o1_on_runqueue_weight) * 128 / 100;
 	struct o1_array *array;
+	u64 avg = ot->sleep_avg;
 	u64 wait;
 	int prio;
 
@@ -407,12 +410,12 @@ static bool o1_credit_runqueue_wait(struct task_struct *p, u64 now)
 	    !READ_ONCE(o1_runqueue_credit) || !ot->array)
 		return false;
 	wait = now > ot->timestamp ? now - ot->timestamp : 0;
-	if (type == O1_SLEEP_INTERACTIVE)	/* x 30 x 128 / 100 / 128 */
-		wait = (wait * (READ_ONCE(o1_on_runqueue_weight) * 128 / 100))
-		       >> 7;
-	ot->sleep_type = type;		/* o1_recalc_sleep() reads it */
-	o1_recalc_sleep(p, wait);
-	ot->sleep_type = O1_SLEEP_NORMAL;
+	if (type == O1_SLEEP_INTERACTIVE)
+		wait = (wait * weight) >> 7;
+	o1_recalc_sleep(p, wait);	/* as NORMAL: no uninterruptible cap */
+	ot->sleep_type = O1_SLEEP_NORMAL;	/* the ceiling may have set it */
+	if (ot->sleep_avg == avg)
+		return false;
 	prio = o1_effective_prio(p, ot->sleep_avg);
 	if (prio != ot->prio) {
 		array = ot->array;
@@ -605,17 +608,18 @@ static void o1_task_init(struct task_struct *p)
  */
 static u64 o1_penalized_sleep_avg(u64 sleep_avg, u64 percent)
 {
-	unsigned int levels = o1_current_bonus(sleep_avg) * percent / 100;
+	u64 level = o1_base_ns();
+	u64 bonus = min_t(u64, div64_u64(sleep_avg, level), o1_bonus_max());
 
-	return levels * o1_base_ns();
+	return bonus * percent / 100 * level;
 }
 
 /*
  * sched_fork() and wake_up_new_task(): the child takes half of the
  * parent's remaining slice (so forking gains no CPU time) and
- * CHILD_PENALTY of its bonus levels (95%: one level below from bonus 2
- * up), the parent keeps PARENT_PENALTY of its own (100%: it loses the
- * fraction of a level); a parent outside the policy passes on nothing.
+ * CHILD_PENALTY of its bonus levels (95%, rounded down: one level below
+ * at every bonus), the parent keeps PARENT_PENALTY of its own (100%: it
+ * loses the fraction of a level); a parent outside the policy passes on nothing.
  * The forking CPU's run queue is locked.
  */
 static void o1_fork_from(struct task_struct *p, struct task_struct *parent)
@@ -641,6 +645,17 @@ static void o1_fork_from(struct task_struct *p, struct task_struct *parent)
 static void o1_task_fork(struct task_struct *p)
 {
 	o1_fork_from(p, current);
+}
+
+/*
+ * Leaving the class (a priority boost, a setscheduler to RT) forfeits a
+ * pending run-queue credit: 2.6.22 reset sleep_type at every pick, RT
+ * ones included.  (The core's bypass mode does not call this; a credit
+ * pending across a bypass counts the bypassed time too.)
+ */
+static void o1_disable(struct task_struct *p)
+{
+	o1_task(p)->sleep_type = O1_SLEEP_NORMAL;
 }
 
 /*
@@ -1114,6 +1129,7 @@ static struct sched_policy_ops o1_policy = {
 	.cpu_init		= o1_cpu_init,
 	.task_init		= o1_task_init,
 	.task_fork		= o1_task_fork,
+	.disable		= o1_disable,
 	.enqueue		= o1_enqueue,
 	.dequeue		= o1_dequeue,
 	.pick_next		= o1_pick_next,

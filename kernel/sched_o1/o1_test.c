@@ -255,8 +255,8 @@ static void o1_test_sleep_credit(struct kunit *test)
 }
 
 /*
- * The run-queue credit as a hook sequence (2.6.22's activate_task() and
- * schedule()): a task woken by a task is credited ON_RUNQUEUE_WEIGHT
+ * The run-queue credit through the steps of a wakeup and a pick (2.6.22's
+ * activate_task() and schedule()): a task woken by a task is credited ON_RUNQUEUE_WEIGHT
  * (30%, as x 38 / 128) of its wait on the run queue when it is picked,
  * one woken by an interrupt all of it, and a non-interactive sleep none.
  * 190 ms asleep give bonus 1 (prio 124); 100 ms waiting then add
@@ -312,13 +312,32 @@ static void o1_test_runqueue_credit(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, o1_credit_runqueue_wait(p, 5500 * ms));
 	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 800 * ms - TICK_NSEC);
 
-	/* runqueue_credit=0 switches the credit off */
-	o1_runqueue_credit = 0;
+	/* a wait longer than the ceiling lifts a user task only to it */
+	ot->sleep_avg = 100 * ms;
 	ot->sleep_type = O1_SLEEP_INTERRUPTED;
 	ot->timestamp = 5500 * ms;
-	KUNIT_EXPECT_FALSE(test, o1_credit_runqueue_wait(p, 5600 * ms));
-	o1_runqueue_credit = 1;
+	KUNIT_EXPECT_TRUE(test, o1_credit_runqueue_wait(p, 7500 * ms));
 	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 800 * ms - TICK_NSEC);
+	KUNIT_EXPECT_EQ(test, ot->sleep_type, O1_SLEEP_NORMAL);
+	o1_check_array(test, oc->active);
+	/* at MAX_SLEEP_AVG there is nothing left to credit */
+	ot->sleep_avg = 1000 * ms;
+	ot->sleep_type = O1_SLEEP_INTERRUPTED;
+	KUNIT_EXPECT_FALSE(test, o1_credit_runqueue_wait(p, 7600 * ms));
+	/* leaving the class (a boost) forfeits a pending credit */
+	ot->sleep_avg = 0;
+	ot->sleep_type = O1_SLEEP_INTERRUPTED;
+	o1_disable(p);
+	KUNIT_EXPECT_FALSE(test, o1_credit_runqueue_wait(p, 7700 * ms));
+	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 0ULL);
+
+	/* runqueue_credit=0 switches the credit off */
+	WRITE_ONCE(o1_runqueue_credit, 0);
+	ot->sleep_type = O1_SLEEP_INTERRUPTED;
+	ot->timestamp = 7700 * ms;
+	KUNIT_EXPECT_FALSE(test, o1_credit_runqueue_wait(p, 7800 * ms));
+	WRITE_ONCE(o1_runqueue_credit, 1);	/* the default, checked above */
+	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 0ULL);
 	o1_array_del(p);
 	o1_check_array(test, oc->active);
 }
@@ -521,9 +540,11 @@ static void o1_test_fork_split(struct kunit *test)
 	/* a parent of another class passes on neither slice nor sleep_avg */
 	parent->sp.flags = 0;
 	o1_task(parent)->time_slice = 40 * NSEC_PER_MSEC;
+	o1_task(parent)->sleep_avg = 859 * NSEC_PER_MSEC;
 	o1_fork_from(child, parent);
 	KUNIT_EXPECT_EQ(test, o1_task(parent)->time_slice,
 			(s64)(40 * NSEC_PER_MSEC));
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->sleep_avg, 859 * NSEC_PER_MSEC);
 	KUNIT_EXPECT_EQ(test, o1_task(child)->sleep_avg, 0ULL);
 	KUNIT_EXPECT_EQ(test, o1_task(child)->prio, 125);
 	KUNIT_EXPECT_EQ(test, o1_task(child)->time_slice,

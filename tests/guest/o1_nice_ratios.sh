@@ -6,7 +6,7 @@
 # equal time (ratio 0.9..1.1), nice 0 vs nice 10 is 2:1 (1.7..2.3) and
 # nice 0 vs nice 19 is 20:1 (16..25).  The first 7 s are not measured:
 # the hogs start with the sleep_avg they inherit from the sleeping
-# parent, and the interactivity estimator needs about 2.7 s of CPU per
+# parent, and the interactivity estimator needs up to 1.5 s of CPU per
 # nice-0 hog to notice they never sleep (README, "warm-up").
 T=o1_nice_ratios
 # shellcheck source=tests/guest/lib.sh

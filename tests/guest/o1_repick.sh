@@ -3,11 +3,12 @@
 # the new slice.  A lone hog pinned to the last CPU for 4 s ends a 100 ms
 # slice about 40 times.  While its sleep_avg from fork lasts it counts as
 # interactive and goes back into the active array; afterwards each slice
-# sends it to the expired array.  The inherited credit lasts up to 1.7 s
+# sends it to the expired array.  The inherited credit lasts up to 1.5 s
 # of CPU: a shell at full sleep_avg forks a child at bonus 9 (900 ms,
 # CHILD_PENALTY 95 rounded down to a level), and running drains it by
-# run_time / bonus, so 900 -> 700 ms (bonus 7, the last interactive level
-# at nice 0) takes 0.9 + 0.8 s.  A 2 s run left as few as one expired
+# run_time / bonus, the bonus being 8 just below 900 ms and 7 below 800,
+# so 900 -> 700 ms (below that a nice-0 task is not interactive) takes
+# 0.8 + 0.7 s.  A 2 s run left as few as one expired
 # slice after such a shell (seen in CI); 4 s leave at least 2 s, about
 # 20 slices.  After each, 2.6.22's schedule() swaps the empty active
 # array with the expired one (sched.c, schedule(): "if
