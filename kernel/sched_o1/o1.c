@@ -29,7 +29,8 @@
  * its slice ends.  Load balancing is the core's generic balancer; the
  * load is the sum of the queued tasks' static timeslices (2.6.22's
  * smpnice weights) and the candidate is 2.6.22's: expired array first,
- * best priority first, from the tail of the list.
+ * best priority first, from the tail of the list.  Wakeup, fork and exec
+ * placement are 2.6.22's own, over its cpu_load[] averages.
  */
 #include <linux/sched_policy.h>
 #include <linux/sched/clock.h>
@@ -42,6 +43,22 @@
 #define O1_NICE_0_PRIO	NICE_TO_PRIO(0)
 #define O1_USER_LEVELS	(MAX_PRIO - MAX_RT_PRIO)	/* 40 */
 
+/*
+ * 2.6.22's SD_CPU_INIT (include/linux/topology.h), the one domain o1
+ * sees, spanning every CPU: its wake_idx, forkexec_idx and imbalance_pct.
+ * Its flags have SD_WAKE_AFFINE and SD_BALANCE_EXEC, not SD_BALANCE_FORK,
+ * SD_WAKE_BALANCE or SD_WAKE_IDLE (only SD_SIBLING_INIT, SMT, has that).
+ */
+#define O1_WAKE_IDX		1
+#define O1_FORKEXEC_IDX		1
+#define O1_IMBALANCE_PCT	125
+#define O1_NR_LOAD_IDX		3	/* rq->cpu_load[3] */
+/*
+ * Ticks a CPU's cpu_load[] catches up at most in one go: after 32 ticks
+ * at one load, (3/4)^32 < 0.01% of the old value is left in the slowest.
+ */
+#define O1_LOAD_CATCHUP_TICKS	32
+
 /* Tunables; the defaults are 2.6.22's. */
 static u64 o1_base_timeslice_ms = 100;	/* DEF_TIMESLICE */
 static u64 o1_min_timeslice_ms = 5;	/* MIN_TIMESLICE */
@@ -53,6 +70,7 @@ static u64 o1_child_penalty = 95;	/* CHILD_PENALTY, percent */
 static u64 o1_parent_penalty = 100;	/* PARENT_PENALTY, percent */
 static u64 o1_runqueue_credit = 1;	/* credit run-queue waits at all */
 static u64 o1_on_runqueue_weight = 30;	/* ON_RUNQUEUE_WEIGHT, percent */
+static u64 o1_wake_placement = 1;	/* try_to_wake_up()'s; 0: the core's */
 
 static const struct sched_policy_tunable o1_tunables[] = {
 	{ "base_timeslice_ms",	&o1_base_timeslice_ms,	 10, 1000, "ms" },
@@ -65,6 +83,7 @@ static const struct sched_policy_tunable o1_tunables[] = {
 	{ "parent_penalty",	&o1_parent_penalty,	  0,  100, "%" },
 	{ "runqueue_credit",	&o1_runqueue_credit,	  0,    1, "bool" },
 	{ "on_runqueue_weight",	&o1_on_runqueue_weight,	  0,  100, "%" },
+	{ "wake_placement",	&o1_wake_placement,	  0,    1, "bool" },
 	{ }
 };
 
@@ -104,6 +123,19 @@ struct o1_cpu {
 	u64			expired_timestamp;	/* ns, 0: none expired */
 	int			best_expired_prio;	/* best static prio there */
 	unsigned long		load;		/* sum of static timeslices */
+	unsigned long		cpu_load[O1_NR_LOAD_IDX]; /* update_load() */
+	unsigned long		cpu_load_stamp;	/* jiffies cpu_load[] is of */
+};
+
+/* What try_to_wake_up()'s affine test reads (o1_wake_affine()) */
+struct o1_wake_loads {
+	unsigned long	this_load;	/* waker's CPU: target_load */
+	unsigned long	prev_load;	/* task's previous CPU: source_load */
+	unsigned long	prev_target;	/* and its target_load */
+	unsigned long	this_per_task;	/* cpu_avg_load_per_task(this) */
+	unsigned long	task_load;	/* the wakee's load weight */
+	unsigned long	waker_load;	/* the waker's, if sync */
+	bool		sync;
 };
 
 /*
@@ -315,6 +347,12 @@ static void o1_recalc_sleep(struct task_struct *p, u64 sleep_time)
 	ot->sleep_avg = min(ot->sleep_avg, max_avg);
 }
 
+/* Time since the task's last timestamp; 0 if @now is from an older clock. */
+static u64 o1_since_timestamp(const struct o1_task *ot, u64 now)
+{
+	return now > ot->timestamp ? now - ot->timestamp : 0;
+}
+
 /*
  * activate_task() at wakeup: credit the sleep, then note how the task
  * was woken, for the credit of its wait on the run queue at the pick.
@@ -327,7 +365,7 @@ static void o1_credit_wakeup(struct task_struct *p, u64 now)
 {
 	struct o1_task *ot = o1_task(p);
 
-	o1_recalc_sleep(p, now > ot->timestamp ? now - ot->timestamp : 0);
+	o1_recalc_sleep(p, o1_since_timestamp(ot, now));
 	if (ot->sleep_type == O1_SLEEP_NORMAL)
 		ot->sleep_type = in_interrupt() ? O1_SLEEP_INTERRUPTED :
 						  O1_SLEEP_INTERACTIVE;
@@ -388,6 +426,12 @@ static void o1_array_requeue(struct task_struct *p)
 	list_move_tail(&p->sp.run_node, &ot->array->queue[ot->prio]);
 }
 
+/* ON_RUNQUEUE_WEIGHT percent of @wait, as 2.6.22's x (w x 128 / 100) / 128 */
+static u64 o1_task_woken_share(u64 wait)
+{
+	return (wait * (READ_ONCE(o1_on_runqueue_weight) * 128 / 100)) >> 7;
+}
+
 /*
  * schedule() of 2.6.22, for the task it picked: a task woken from an
  * interruptible sleep is credited with its wait on the run queue too,
@@ -399,7 +443,6 @@ static bool o1_credit_runqueue_wait(struct task_struct *p, u64 now)
 {
 	struct o1_task *ot = o1_task(p);
 	u8 type = ot->sleep_type;
-	u64 weight = READ_ONCE(o1_on_runqueue_weight) * 128 / 100;
 	struct o1_array *array;
 	u64 avg = ot->sleep_avg;
 	u64 wait;
@@ -409,9 +452,9 @@ static bool o1_credit_runqueue_wait(struct task_struct *p, u64 now)
 	if ((type != O1_SLEEP_INTERACTIVE && type != O1_SLEEP_INTERRUPTED) ||
 	    !READ_ONCE(o1_runqueue_credit) || !ot->array)
 		return false;
-	wait = now > ot->timestamp ? now - ot->timestamp : 0;
+	wait = o1_since_timestamp(ot, now);
 	if (type == O1_SLEEP_INTERACTIVE)
-		wait = (wait * weight) >> 7;
+		wait = o1_task_woken_share(wait);
 	o1_recalc_sleep(p, wait);	/* as NORMAL: no uninterruptible cap */
 	ot->sleep_type = O1_SLEEP_NORMAL;	/* the ceiling may have set it */
 	if (ot->sleep_avg == avg)
@@ -445,6 +488,8 @@ static void o1_cpu_reset(struct o1_cpu *oc)
 	oc->expired_timestamp = 0;
 	oc->best_expired_prio = MAX_PRIO;
 	oc->load = 0;
+	memset(oc->cpu_load, 0, sizeof(oc->cpu_load));
+	oc->cpu_load_stamp = jiffies;
 }
 
 /* The next task: the active array's best, else the expired array's. */
@@ -571,17 +616,195 @@ static struct task_struct *o1_array_candidate(struct o1_array *array,
 }
 
 /* Load bookkeeping: the static timeslice in ms (2.6.22's smpnice). */
+static u32 o1_load_ms(const struct task_struct *p)
+{
+	return div_u64(o1_task_timeslice(p), NSEC_PER_MSEC) ?: 1;
+}
+
+/*
+ * update_load() of 2.6.22's scheduler_tick(), @ticks times at load @load:
+ * cpu_load[i] moves 1/2^i of the way to it per tick (rounded up while
+ * rising), so index 0 is the load itself and 2 the slowest average.
+ */
+static void o1_cpu_load_decay(unsigned long *cpu_load, unsigned long load,
+			      unsigned long ticks)
+{
+	unsigned int i;
+
+	ticks = min_t(unsigned long, ticks, O1_LOAD_CATCHUP_TICKS);
+	while (ticks--) {
+		for (i = 0; i < O1_NR_LOAD_IDX; i++) {
+			unsigned long scale = 1UL << i;
+			unsigned long sample = load;
+
+			if (sample > cpu_load[i])
+				sample += scale - 1;
+			cpu_load[i] = (cpu_load[i] * (scale - 1) + sample) >> i;
+		}
+	}
+}
+
+/*
+ * Bring @oc's cpu_load[] up to this jiffy.  2.6.22 ran update_load() on
+ * every tick of every CPU; here a CPU only ticks for o1 while it runs an
+ * o1 task, so the ticks it missed are applied when its load next
+ * changes or is read, at the load it had meanwhile (it did not change:
+ * every change comes here first).  Under the CPU's rq lock.
+ */
+static void o1_cpu_load_update(struct o1_cpu *oc)
+{
+	unsigned long now = jiffies;
+
+	if (now == oc->cpu_load_stamp)
+		return;
+	o1_cpu_load_decay(oc->cpu_load, oc->load, now - oc->cpu_load_stamp);
+	WRITE_ONCE(oc->cpu_load_stamp, now);
+}
+
+/*
+ * A remote CPU's load and its cpu_load[] as of now, without its lock
+ * (2.6.22 read them unlocked too): a copy, caught up as above.
+ */
+static unsigned long o1_cpu_load_now(struct o1_cpu *oc, unsigned long *avg)
+{
+	unsigned long stamp = READ_ONCE(oc->cpu_load_stamp);
+	unsigned long load = READ_ONCE(oc->load);
+	unsigned int i;
+
+	for (i = 0; i < O1_NR_LOAD_IDX; i++)
+		avg[i] = READ_ONCE(oc->cpu_load[i]);
+	o1_cpu_load_decay(avg, load, jiffies - stamp);
+	return load;
+}
+
+static struct o1_cpu *o1_cpu_of(int cpu)
+{
+	return o1_cpu(sched_policy_cpu_rq(cpu));
+}
+
 static void o1_load_add(struct o1_cpu *oc, struct task_struct *p)
 {
 	struct o1_task *ot = o1_task(p);
 
-	ot->load_ms = div_u64(o1_task_timeslice(p), NSEC_PER_MSEC) ?: 1;
+	o1_cpu_load_update(oc);
+	ot->load_ms = o1_load_ms(p);
 	WRITE_ONCE(oc->load, oc->load + ot->load_ms);
 }
 
 static void o1_load_sub(struct o1_cpu *oc, struct task_struct *p)
 {
+	o1_cpu_load_update(oc);
 	WRITE_ONCE(oc->load, oc->load - o1_task(p)->load_ms);
+}
+
+/* source_load(): the low guess of a remote CPU's load (2.6.22) */
+static unsigned long o1_source_load(int cpu, int idx)
+{
+	unsigned long avg[O1_NR_LOAD_IDX];
+	unsigned long load = o1_cpu_load_now(o1_cpu_of(cpu), avg);
+
+	return idx ? min(avg[idx - 1], load) : load;
+}
+
+/* target_load(): the high guess */
+static unsigned long o1_target_load(int cpu, int idx)
+{
+	unsigned long avg[O1_NR_LOAD_IDX];
+	unsigned long load = o1_cpu_load_now(o1_cpu_of(cpu), avg);
+
+	return idx ? max(avg[idx - 1], load) : load;
+}
+
+/* cpu_avg_load_per_task(): a nice-0 task's load on an empty CPU */
+static unsigned long o1_load_per_task(int cpu)
+{
+	struct sched_policy_rq *rq = sched_policy_cpu_rq(cpu);
+	unsigned int nr = sched_policy_rq_nr_queued(rq);
+
+	if (!nr)
+		return div_u64(o1_static_timeslice(O1_NICE_0_PRIO),
+			       NSEC_PER_MSEC);
+	return READ_ONCE(o1_cpu(rq)->load) / nr;
+}
+
+/*
+ * try_to_wake_up()'s SD_WAKE_AFFINE test (2.6.22 kernel/sched.c): wake
+ * onto the waker's CPU if that leaves it no busier than the task's
+ * previous CPU and about one task's load, or within half imbalance_pct
+ * of it.  A sync waker's own load is taken off its CPU's first.
+ */
+static bool o1_wake_affine(const struct o1_wake_loads *w)
+{
+	unsigned long imbalance = 100 + (O1_IMBALANCE_PCT - 100) / 2;
+	unsigned long tl = w->this_load;
+
+	if (w->sync)
+		tl = tl > w->waker_load ? tl - w->waker_load : 0;
+	return (tl <= w->prev_load &&
+		tl + w->prev_target <= w->this_per_task) ||
+	       100 * (tl + w->task_load) <= imbalance * w->prev_load;
+}
+
+/* The loads that test reads, on the waking CPU */
+static bool o1_wake_to_this_cpu(struct task_struct *p, int prev_cpu,
+				int this_cpu, bool sync)
+{
+	struct o1_wake_loads w = {
+		.this_load	= o1_target_load(this_cpu, O1_WAKE_IDX),
+		.prev_load	= o1_source_load(prev_cpu, O1_WAKE_IDX),
+		.prev_target	= o1_target_load(prev_cpu, O1_WAKE_IDX),
+		.this_per_task	= o1_load_per_task(this_cpu),
+		.task_load	= o1_load_ms(p),
+		.sync		= sync,
+	};
+
+	/* the running task's weight, if it is ours (else nothing) */
+	if (sync && sched_policy_task_queued(current))
+		w.waker_load = o1_task(current)->load_ms;
+	return o1_wake_affine(&w);
+}
+
+/* wake_idle(): an idle SMT sibling (SD_SIBLING_INIT's SD_WAKE_IDLE) */
+static int o1_wake_idle(struct task_struct *p, int cpu)
+{
+#ifdef CONFIG_SCHED_SMT
+	int sibling;
+
+	if (sched_policy_cpu_idle(cpu))
+		return cpu;
+	for_each_cpu_and(sibling, cpu_smt_mask(cpu), p->cpus_ptr)
+		if (sched_policy_cpu_idle(sibling))
+			return sibling;
+#endif
+	return cpu;
+}
+
+/*
+ * sched_exec()'s sched_balance_self(SD_BALANCE_EXEC): the CPU with the
+ * lowest target load, if this CPU's source load is at least half
+ * imbalance_pct above it (find_idlest_group(): each CPU a group).
+ */
+static int o1_exec_cpu(struct task_struct *p, int this_cpu)
+{
+	unsigned long imbalance = 100 + (O1_IMBALANCE_PCT - 100) / 2;
+	unsigned long this_load = o1_source_load(this_cpu, O1_FORKEXEC_IDX);
+	unsigned long min_load = ULONG_MAX;
+	int cpu, idlest = -1;
+
+	for_each_cpu_and(cpu, p->cpus_ptr, cpu_active_mask) {
+		unsigned long load;
+
+		if (cpu == this_cpu)
+			continue;
+		load = o1_target_load(cpu, O1_FORKEXEC_IDX);
+		if (load < min_load) {
+			min_load = load;
+			idlest = cpu;
+		}
+	}
+	if (idlest < 0 || 100 * this_load < imbalance * min_load)
+		return this_cpu;
+	return idlest;
 }
 
 /* Hooks */
@@ -608,10 +831,7 @@ static void o1_task_init(struct task_struct *p)
  */
 static u64 o1_penalized_sleep_avg(u64 sleep_avg, u64 percent)
 {
-	u64 level = o1_base_ns();
-	u64 bonus = min_t(u64, div64_u64(sleep_avg, level), o1_bonus_max());
-
-	return bonus * percent / 100 * level;
+	return (u64)o1_current_bonus(sleep_avg) * percent / 100 * o1_base_ns();
 }
 
 /*
@@ -872,6 +1092,7 @@ static void o1_tick(struct sched_policy_rq *rq, struct task_struct *curr)
 	struct o1_cpu *oc = o1_cpu(rq);
 	struct o1_task *ot = o1_task(curr);
 
+	o1_cpu_load_update(oc);
 	if (!ot->array)
 		return;
 	if (ot->time_slice <= 0) {
@@ -932,6 +1153,34 @@ static bool o1_wakeup_preempt(struct sched_policy_rq *rq,
 	       o1_task(woken)->prio < o1_task(curr)->prio;
 }
 
+
+/*
+ * try_to_wake_up(), sched_fork() and sched_exec() of 2.6.22 on one
+ * SD_CPU_INIT domain: a new task starts on its parent's CPU (no
+ * SD_BALANCE_FORK); exec moves to the idlest CPU past the imbalance; a
+ * wakeup goes to the waker's CPU if affine, else to the previous CPU,
+ * busy or not (idle CPUs then pull), except for an idle SMT sibling.
+ */
+static int o1_select_cpu(struct task_struct *p, int prev_cpu,
+			 unsigned int wake_flags)
+{
+	int this_cpu = smp_processor_id();
+	int cpu = prev_cpu;
+
+	if (!READ_ONCE(o1_wake_placement))
+		return sched_policy_select_idle_cpu(p, prev_cpu);
+	if (wake_flags & SP_WAKE_EXEC)
+		return o1_exec_cpu(p, this_cpu);
+	if (!cpumask_test_cpu(this_cpu, p->cpus_ptr))
+		return o1_wake_idle(p, prev_cpu);
+	if (wake_flags & SP_WAKE_FORK)
+		return this_cpu;
+	if (prev_cpu != this_cpu &&
+	    o1_wake_to_this_cpu(p, prev_cpu, this_cpu,
+				wake_flags & SP_WAKE_SYNC))
+		cpu = this_cpu;
+	return o1_wake_idle(p, cpu);
+}
 
 static unsigned long o1_load(struct sched_policy_rq *rq)
 {
@@ -1139,6 +1388,7 @@ static struct sched_policy_ops o1_policy = {
 	.account		= o1_account,
 	.yield			= o1_yield,
 	.wakeup_preempt		= o1_wakeup_preempt,
+	.select_cpu		= o1_select_cpu,
 	.load			= o1_load,
 	.migration_candidate	= o1_migration_candidate,
 	.timeslice_ns		= o1_timeslice_ns,

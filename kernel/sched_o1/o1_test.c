@@ -5,7 +5,8 @@
  * table, the effective priority from sleep_avg, the sleep and run-queue
  * credits, the interactive and starving decisions, slice expiry, yield,
  * the fork split and child-runs-first, sync wakeups, the balancer's
- * candidate, and the consistency check finding each kind of corruption.
+ * candidate, cpu_load[] and the affine-wakeup test, and the consistency
+ * check finding each kind of corruption.
  * Included from o1.c; fake tasks only carry what o1 reads.  The expected
  * numbers are 2.6.22's, so the tests skip if a tunable was changed.
  */
@@ -675,6 +676,63 @@ static void o1_test_candidate(struct kunit *test)
 }
 
 /* The consistency check: sound arrays, then one corruption at a time. */
+/* update_load()'s averages, worked by hand from 2.6.22's formula */
+static void o1_test_cpu_load(struct kunit *test)
+{
+	unsigned long avg[O1_NR_LOAD_IDX] = { 0, 0, 0 };
+
+	o1_cpu_load_decay(avg, 100, 1);		/* rising: rounded up */
+	KUNIT_EXPECT_EQ(test, avg[0], 100UL);
+	KUNIT_EXPECT_EQ(test, avg[1], 50UL);	/* (0 + 101) / 2 */
+	KUNIT_EXPECT_EQ(test, avg[2], 25UL);	/* (0 + 103) / 4 */
+	o1_cpu_load_decay(avg, 100, 1);
+	KUNIT_EXPECT_EQ(test, avg[1], 75UL);	/* (50 + 101) / 2 */
+	KUNIT_EXPECT_EQ(test, avg[2], 44UL);	/* (75 + 103) / 4 */
+	o1_cpu_load_decay(avg, 0, 1);		/* falling: rounded down */
+	KUNIT_EXPECT_EQ(test, avg[0], 0UL);
+	KUNIT_EXPECT_EQ(test, avg[1], 37UL);	/* 75 / 2 */
+	KUNIT_EXPECT_EQ(test, avg[2], 33UL);	/* 132 / 4 */
+	/* zero ticks change nothing */
+	o1_cpu_load_decay(avg, 500, 0);
+	KUNIT_EXPECT_EQ(test, avg[2], 33UL);
+	/* a long gap is caught up in the capped number of ticks */
+	o1_cpu_load_decay(avg, 200, 100000);
+	KUNIT_EXPECT_EQ(test, avg[0], 200UL);
+	KUNIT_EXPECT_EQ(test, avg[1], 200UL);
+	KUNIT_EXPECT_EQ(test, avg[2], 200UL);
+	o1_cpu_load_decay(avg, 0, 100000);
+	KUNIT_EXPECT_EQ(test, avg[2], 0UL);
+}
+
+/* try_to_wake_up()'s affine test on nice-0 loads (100 each) */
+static void o1_test_wake_affine(struct kunit *test)
+{
+	struct o1_wake_loads w = {
+		.this_load = 0, .prev_load = 100, .prev_target = 100,
+		.this_per_task = 100, .task_load = 100,
+	};
+
+	/* an idle waking CPU beside a previous CPU with one task */
+	KUNIT_EXPECT_TRUE(test, o1_wake_affine(&w));
+	/* two tasks here, one there: stay */
+	w.this_load = 200;
+	KUNIT_EXPECT_FALSE(test, o1_wake_affine(&w));
+	/* the waker alone here: only a sync wakeup takes it off */
+	w.this_load = 100;
+	w.waker_load = 100;
+	KUNIT_EXPECT_FALSE(test, o1_wake_affine(&w));
+	w.sync = true;
+	KUNIT_EXPECT_TRUE(test, o1_wake_affine(&w));
+	/* the imbalance rule: 100 x (100 + 100) <= 112 x prev_load */
+	w.sync = false;
+	w.prev_load = 178;
+	w.prev_target = 178;
+	KUNIT_EXPECT_FALSE(test, o1_wake_affine(&w));	/* 20000 > 19936 */
+	w.prev_load = 179;
+	w.prev_target = 179;
+	KUNIT_EXPECT_TRUE(test, o1_wake_affine(&w));	/* 20000 <= 20048 */
+}
+
 static void o1_test_check(struct kunit *test)
 {
 	struct o1_cpu *oc = o1_fake_cpu(test);
@@ -743,6 +801,8 @@ static struct kunit_case o1_test_cases[] = {
 	KUNIT_CASE(o1_test_granularity),
 	KUNIT_CASE(o1_test_yield),
 	KUNIT_CASE(o1_test_candidate),
+	KUNIT_CASE(o1_test_cpu_load),
+	KUNIT_CASE(o1_test_wake_affine),
 	KUNIT_CASE(o1_test_check),
 	{}
 };

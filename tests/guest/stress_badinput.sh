@@ -75,7 +75,7 @@ range() {
 	o1/tunables/granularity_ms) R="1 1000" ;;
 	o1/tunables/child_penalty | o1/tunables/parent_penalty | \
 		o1/tunables/on_runqueue_weight) R="0 100" ;;
-	o1/tunables/runqueue_credit) R="0 1" ;;
+	o1/tunables/runqueue_credit | o1/tunables/wake_placement) R="0 1" ;;
 	cfs/tunables/sched_latency_ns | cfs/tunables/sched_min_granularity_ns)
 		R="100000 1000000000" ;;
 	cfs/tunables/sched_wakeup_granularity_ns | cfs/tunables/yield_granularity_ns)
