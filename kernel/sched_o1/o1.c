@@ -30,7 +30,7 @@
  * load is the sum of the queued tasks' static timeslices (2.6.22's
  * smpnice weights) and the candidate is 2.6.22's: expired array first,
  * best priority first, from the tail of the list.  Wakeup, fork and exec
- * placement are 2.6.22's own, over its cpu_load[] averages.
+ * placement are 2.6.22's own, over its source_load() and target_load().
  */
 #include <linux/sched_policy.h>
 #include <linux/sched/clock.h>
@@ -48,16 +48,12 @@
  * sees, spanning every CPU: its wake_idx, forkexec_idx and imbalance_pct.
  * Its flags have SD_WAKE_AFFINE and SD_BALANCE_EXEC, not SD_BALANCE_FORK,
  * SD_WAKE_BALANCE or SD_WAKE_IDLE (only SD_SIBLING_INIT, SMT, has that).
+ * wake_idx and forkexec_idx are 1, so source_load() and target_load()
+ * read only cpu_load[0], update_load()'s sample of the load at the last
+ * tick; the slower averages (cpu_load[1..2]) served busy_idx and
+ * newidle_idx 2, the balancer's, which is the core's here.
  */
-#define O1_WAKE_IDX		1
-#define O1_FORKEXEC_IDX		1
 #define O1_IMBALANCE_PCT	125
-#define O1_NR_LOAD_IDX		3	/* rq->cpu_load[3] */
-/*
- * Ticks a CPU's cpu_load[] catches up at most in one go: after 32 ticks
- * at one load, (3/4)^32 < 0.01% of the old value is left in the slowest.
- */
-#define O1_LOAD_CATCHUP_TICKS	32
 
 /* Tunables; the defaults are 2.6.22's. */
 static u64 o1_base_timeslice_ms = 100;	/* DEF_TIMESLICE */
@@ -123,8 +119,8 @@ struct o1_cpu {
 	u64			expired_timestamp;	/* ns, 0: none expired */
 	int			best_expired_prio;	/* best static prio there */
 	unsigned long		load;		/* sum of static timeslices */
-	unsigned long		cpu_load[O1_NR_LOAD_IDX]; /* update_load() */
-	unsigned long		cpu_load_stamp;	/* jiffies cpu_load[] is of */
+	unsigned long		tick_load;	/* cpu_load[0]: load at a tick */
+	unsigned long		tick_stamp;	/* the jiffy tick_load is of */
 };
 
 /* What try_to_wake_up()'s affine test reads (o1_wake_affine()) */
@@ -488,8 +484,8 @@ static void o1_cpu_reset(struct o1_cpu *oc)
 	oc->expired_timestamp = 0;
 	oc->best_expired_prio = MAX_PRIO;
 	oc->load = 0;
-	memset(oc->cpu_load, 0, sizeof(oc->cpu_load));
-	oc->cpu_load_stamp = jiffies;
+	oc->tick_load = 0;
+	oc->tick_stamp = jiffies;
 }
 
 /* The next task: the active array's best, else the expired array's. */
@@ -622,59 +618,35 @@ static u32 o1_load_ms(const struct task_struct *p)
 }
 
 /*
- * update_load() of 2.6.22's scheduler_tick(), @ticks times at load @load:
- * cpu_load[i] moves 1/2^i of the way to it per tick (rounded up while
- * rising), so index 0 is the load itself and 2 the slowest average.
+ * update_load()'s cpu_load[0] (2.6.22 scheduler_tick()): the load at the
+ * CPU's last tick.  2.6.22 sampled it on every tick of every CPU; here a
+ * CPU ticks for o1 only while it runs an o1 task, so the sample is
+ * taken when the load next changes or is read in a later jiffy: every
+ * change comes here first, so the load then is the one the missed ticks
+ * would have seen.  Under the CPU's rq lock; tick_load is written before
+ * its stamp (readers: o1_tick_load_at()).
  */
-static void o1_cpu_load_decay(unsigned long *cpu_load, unsigned long load,
-			      unsigned long ticks)
+static void o1_tick_load_update(struct o1_cpu *oc, unsigned long now)
 {
-	unsigned int i;
-
-	ticks = min_t(unsigned long, ticks, O1_LOAD_CATCHUP_TICKS);
-	while (ticks--) {
-		for (i = 0; i < O1_NR_LOAD_IDX; i++) {
-			unsigned long scale = 1UL << i;
-			unsigned long sample = load;
-
-			if (sample > cpu_load[i])
-				sample += scale - 1;
-			cpu_load[i] = (cpu_load[i] * (scale - 1) + sample) >> i;
-		}
-	}
-}
-
-/*
- * Bring @oc's cpu_load[] up to this jiffy.  2.6.22 ran update_load() on
- * every tick of every CPU; here a CPU only ticks for o1 while it runs an
- * o1 task, so the ticks it missed are applied when its load next
- * changes or is read, at the load it had meanwhile (it did not change:
- * every change comes here first).  Under the CPU's rq lock.
- */
-static void o1_cpu_load_update(struct o1_cpu *oc)
-{
-	unsigned long now = jiffies;
-
-	if (now == oc->cpu_load_stamp)
+	if (now == oc->tick_stamp)
 		return;
-	o1_cpu_load_decay(oc->cpu_load, oc->load, now - oc->cpu_load_stamp);
-	WRITE_ONCE(oc->cpu_load_stamp, now);
+	WRITE_ONCE(oc->tick_load, oc->load);
+	smp_wmb();	/* the sample before its stamp: o1_tick_load_at() */
+	WRITE_ONCE(oc->tick_stamp, now);
 }
 
 /*
- * A remote CPU's load and its cpu_load[] as of now, without its lock
- * (2.6.22 read them unlocked too): a copy, caught up as above.
+ * cpu_load[0] of a CPU, from any CPU without its lock (2.6.22 read it
+ * unlocked too): the sample if it is of this jiffy, else the load now.
  */
-static unsigned long o1_cpu_load_now(struct o1_cpu *oc, unsigned long *avg)
+static unsigned long o1_tick_load_at(struct o1_cpu *oc, unsigned long now)
 {
-	unsigned long stamp = READ_ONCE(oc->cpu_load_stamp);
-	unsigned long load = READ_ONCE(oc->load);
-	unsigned int i;
+	unsigned long stamp = READ_ONCE(oc->tick_stamp);
 
-	for (i = 0; i < O1_NR_LOAD_IDX; i++)
-		avg[i] = READ_ONCE(oc->cpu_load[i]);
-	o1_cpu_load_decay(avg, load, jiffies - stamp);
-	return load;
+	smp_rmb();	/* the stamp before its sample: o1_tick_load_update() */
+	if (stamp == now)
+		return READ_ONCE(oc->tick_load);
+	return READ_ONCE(oc->load);
 }
 
 static struct o1_cpu *o1_cpu_of(int cpu)
@@ -686,33 +658,33 @@ static void o1_load_add(struct o1_cpu *oc, struct task_struct *p)
 {
 	struct o1_task *ot = o1_task(p);
 
-	o1_cpu_load_update(oc);
+	o1_tick_load_update(oc, jiffies);
 	ot->load_ms = o1_load_ms(p);
 	WRITE_ONCE(oc->load, oc->load + ot->load_ms);
 }
 
 static void o1_load_sub(struct o1_cpu *oc, struct task_struct *p)
 {
-	o1_cpu_load_update(oc);
+	o1_tick_load_update(oc, jiffies);
 	WRITE_ONCE(oc->load, oc->load - o1_task(p)->load_ms);
 }
 
-/* source_load(): the low guess of a remote CPU's load (2.6.22) */
-static unsigned long o1_source_load(int cpu, int idx)
+/*
+ * source_load() and target_load() at index 1 (2.6.22): the low and the
+ * high guess of a CPU's load, from its load now and at its last tick
+ */
+static unsigned long o1_source_load(int cpu)
 {
-	unsigned long avg[O1_NR_LOAD_IDX];
-	unsigned long load = o1_cpu_load_now(o1_cpu_of(cpu), avg);
+	struct o1_cpu *oc = o1_cpu_of(cpu);
 
-	return idx ? min(avg[idx - 1], load) : load;
+	return min(o1_tick_load_at(oc, jiffies), READ_ONCE(oc->load));
 }
 
-/* target_load(): the high guess */
-static unsigned long o1_target_load(int cpu, int idx)
+static unsigned long o1_target_load(int cpu)
 {
-	unsigned long avg[O1_NR_LOAD_IDX];
-	unsigned long load = o1_cpu_load_now(o1_cpu_of(cpu), avg);
+	struct o1_cpu *oc = o1_cpu_of(cpu);
 
-	return idx ? max(avg[idx - 1], load) : load;
+	return max(o1_tick_load_at(oc, jiffies), READ_ONCE(oc->load));
 }
 
 /* cpu_avg_load_per_task(): a nice-0 task's load on an empty CPU */
@@ -750,17 +722,21 @@ static bool o1_wake_to_this_cpu(struct task_struct *p, int prev_cpu,
 				int this_cpu, bool sync)
 {
 	struct o1_wake_loads w = {
-		.this_load	= o1_target_load(this_cpu, O1_WAKE_IDX),
-		.prev_load	= o1_source_load(prev_cpu, O1_WAKE_IDX),
-		.prev_target	= o1_target_load(prev_cpu, O1_WAKE_IDX),
+		.this_load	= o1_target_load(this_cpu),
+		.prev_load	= o1_source_load(prev_cpu),
+		.prev_target	= o1_target_load(prev_cpu),
 		.this_per_task	= o1_load_per_task(this_cpu),
 		.task_load	= o1_load_ms(p),
 		.sync		= sync,
 	};
 
-	/* the running task's weight, if it is ours (else nothing) */
-	if (sync && sched_policy_task_queued(current))
-		w.waker_load = o1_task(current)->load_ms;
+	/*
+	 * The waker's weight, if it is ours.  A sync wakeup from an
+	 * interrupt (a socket's, in softirq) has no waker: current is
+	 * whatever it interrupted.
+	 */
+	if (sync && in_task() && sched_policy_task_queued(current))
+		w.waker_load = READ_ONCE(o1_task(current)->load_ms);
 	return o1_wake_affine(&w);
 }
 
@@ -787,7 +763,7 @@ static int o1_wake_idle(struct task_struct *p, int cpu)
 static int o1_exec_cpu(struct task_struct *p, int this_cpu)
 {
 	unsigned long imbalance = 100 + (O1_IMBALANCE_PCT - 100) / 2;
-	unsigned long this_load = o1_source_load(this_cpu, O1_FORKEXEC_IDX);
+	unsigned long this_load = o1_source_load(this_cpu);
 	unsigned long min_load = ULONG_MAX;
 	int cpu, idlest = -1;
 
@@ -796,7 +772,7 @@ static int o1_exec_cpu(struct task_struct *p, int this_cpu)
 
 		if (cpu == this_cpu)
 			continue;
-		load = o1_target_load(cpu, O1_FORKEXEC_IDX);
+		load = o1_target_load(cpu);
 		if (load < min_load) {
 			min_load = load;
 			idlest = cpu;
@@ -1092,7 +1068,7 @@ static void o1_tick(struct sched_policy_rq *rq, struct task_struct *curr)
 	struct o1_cpu *oc = o1_cpu(rq);
 	struct o1_task *ot = o1_task(curr);
 
-	o1_cpu_load_update(oc);
+	o1_tick_load_update(oc, jiffies);
 	if (!ot->array)
 		return;
 	if (ot->time_slice <= 0) {
@@ -1156,7 +1132,7 @@ static bool o1_wakeup_preempt(struct sched_policy_rq *rq,
 
 /*
  * try_to_wake_up(), sched_fork() and sched_exec() of 2.6.22 on one
- * SD_CPU_INIT domain: a new task starts on its parent's CPU (no
+ * SD_CPU_INIT domain: a new task starts on the CPU it was forked on (no
  * SD_BALANCE_FORK); exec moves to the idlest CPU past the imbalance; a
  * wakeup goes to the waker's CPU if affine, else to the previous CPU,
  * busy or not (idle CPUs then pull), except for an idle SMT sibling.
@@ -1169,12 +1145,13 @@ static int o1_select_cpu(struct task_struct *p, int prev_cpu,
 
 	if (!READ_ONCE(o1_wake_placement))
 		return sched_policy_select_idle_cpu(p, prev_cpu);
+	/* sched_fork() set the child's CPU to the parent's */
+	if (wake_flags & SP_WAKE_FORK)
+		return prev_cpu;
 	if (wake_flags & SP_WAKE_EXEC)
 		return o1_exec_cpu(p, this_cpu);
 	if (!cpumask_test_cpu(this_cpu, p->cpus_ptr))
 		return o1_wake_idle(p, prev_cpu);
-	if (wake_flags & SP_WAKE_FORK)
-		return this_cpu;
 	if (prev_cpu != this_cpu &&
 	    o1_wake_to_this_cpu(p, prev_cpu, this_cpu,
 				wake_flags & SP_WAKE_SYNC))

@@ -5,7 +5,7 @@
  * table, the effective priority from sleep_avg, the sleep and run-queue
  * credits, the interactive and starving decisions, slice expiry, yield,
  * the fork split and child-runs-first, sync wakeups, the balancer's
- * candidate, cpu_load[] and the affine-wakeup test, and the consistency
+ * candidate, cpu_load[0] and the affine-wakeup test, and the consistency
  * check finding each kind of corruption.
  * Included from o1.c; fake tasks only carry what o1 reads.  The expected
  * numbers are 2.6.22's, so the tests skip if a tunable was changed.
@@ -675,33 +675,34 @@ static void o1_test_candidate(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, o1_array_candidate(oc->expired, dst), exp_low);
 }
 
-/* The consistency check: sound arrays, then one corruption at a time. */
-/* update_load()'s averages, worked by hand from 2.6.22's formula */
-static void o1_test_cpu_load(struct kunit *test)
+/*
+ * cpu_load[0]: the load at the last tick, sampled before the first
+ * change in a later jiffy, or the load now when none came since
+ */
+static void o1_test_tick_load(struct kunit *test)
 {
-	unsigned long avg[O1_NR_LOAD_IDX] = { 0, 0, 0 };
+	struct o1_cpu *oc = kunit_kzalloc(test, sizeof(*oc), GFP_KERNEL);
 
-	o1_cpu_load_decay(avg, 100, 1);		/* rising: rounded up */
-	KUNIT_EXPECT_EQ(test, avg[0], 100UL);
-	KUNIT_EXPECT_EQ(test, avg[1], 50UL);	/* (0 + 101) / 2 */
-	KUNIT_EXPECT_EQ(test, avg[2], 25UL);	/* (0 + 103) / 4 */
-	o1_cpu_load_decay(avg, 100, 1);
-	KUNIT_EXPECT_EQ(test, avg[1], 75UL);	/* (50 + 101) / 2 */
-	KUNIT_EXPECT_EQ(test, avg[2], 44UL);	/* (75 + 103) / 4 */
-	o1_cpu_load_decay(avg, 0, 1);		/* falling: rounded down */
-	KUNIT_EXPECT_EQ(test, avg[0], 0UL);
-	KUNIT_EXPECT_EQ(test, avg[1], 37UL);	/* 75 / 2 */
-	KUNIT_EXPECT_EQ(test, avg[2], 33UL);	/* 132 / 4 */
-	/* zero ticks change nothing */
-	o1_cpu_load_decay(avg, 500, 0);
-	KUNIT_EXPECT_EQ(test, avg[2], 33UL);
-	/* a long gap is caught up in the capped number of ticks */
-	o1_cpu_load_decay(avg, 200, 100000);
-	KUNIT_EXPECT_EQ(test, avg[0], 200UL);
-	KUNIT_EXPECT_EQ(test, avg[1], 200UL);
-	KUNIT_EXPECT_EQ(test, avg[2], 200UL);
-	o1_cpu_load_decay(avg, 0, 100000);
-	KUNIT_EXPECT_EQ(test, avg[2], 0UL);
+	KUNIT_ASSERT_NOT_NULL(test, oc);
+	oc->load = 100;
+	oc->tick_load = 0;
+	oc->tick_stamp = 5;
+	KUNIT_EXPECT_EQ(test, o1_tick_load_at(oc, 5), 0UL);	/* sampled */
+	KUNIT_EXPECT_EQ(test, o1_tick_load_at(oc, 6), 100UL);	/* a tick since */
+	/* jiffy 6: a task arrives; the tick at 6 saw the old load */
+	o1_tick_load_update(oc, 6);
+	oc->load = 300;
+	KUNIT_EXPECT_EQ(test, o1_tick_load_at(oc, 6), 100UL);
+	/* more changes in the same jiffy keep that sample */
+	o1_tick_load_update(oc, 6);
+	oc->load = 200;
+	KUNIT_EXPECT_EQ(test, o1_tick_load_at(oc, 6), 100UL);
+	KUNIT_EXPECT_EQ(test, o1_tick_load_at(oc, 9), 200UL);
+	/* ticks missed while idle: the sample is the load they saw */
+	o1_tick_load_update(oc, 40);
+	oc->load = 0;
+	KUNIT_EXPECT_EQ(test, o1_tick_load_at(oc, 40), 200UL);
+	KUNIT_EXPECT_EQ(test, o1_tick_load_at(oc, 41), 0UL);
 }
 
 /* try_to_wake_up()'s affine test on nice-0 loads (100 each) */
@@ -733,6 +734,7 @@ static void o1_test_wake_affine(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, o1_wake_affine(&w));	/* 20000 <= 20048 */
 }
 
+/* The consistency check: sound arrays, then one corruption at a time. */
 static void o1_test_check(struct kunit *test)
 {
 	struct o1_cpu *oc = o1_fake_cpu(test);
@@ -801,7 +803,7 @@ static struct kunit_case o1_test_cases[] = {
 	KUNIT_CASE(o1_test_granularity),
 	KUNIT_CASE(o1_test_yield),
 	KUNIT_CASE(o1_test_candidate),
-	KUNIT_CASE(o1_test_cpu_load),
+	KUNIT_CASE(o1_test_tick_load),
 	KUNIT_CASE(o1_test_wake_affine),
 	KUNIT_CASE(o1_test_check),
 	{}

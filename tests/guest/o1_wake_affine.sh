@@ -7,8 +7,10 @@
 # one CPU while the others idle.  The core's default placement
 # (o1.wake_placement=0, which cfs, rr and eevdf's idle-sibling search
 # resemble) wakes each on its idle previous CPU, so they stay apart.
-# pingpong -p 1 (unpinned) for 8 s; from 0.5 s on, 30 samples 50 ms apart
-# of the CPU each of the two last ran on (/proc/PID/stat field 39).
+# pingpong -p 1 -c for 8 s starts the pair on CPU 0 and the last CPU
+# (so fork placement does not decide it); at 0.5 s both are allowed every
+# CPU (taskset -p, which moves neither); from 1 s on, 30 samples 50 ms
+# apart of the CPU each of the two last ran on (/proc/PID/stat field 39).
 # Want them on one CPU in >= 60% of the samples with 2.6.22's placement,
 # and, as the control that shows the test can fail, in <= 20% with the
 # core's.  Needs 2 CPUs.
@@ -26,7 +28,7 @@ fi
 # same_cpu_share: set SHARE to the percent of the samples (30 wanted, at
 # least 20 taken before pingpong ends) with the pair on one CPU
 same_cpu_share() {
-	pingpong -p 1 -t 8 >"$SP_TMP/pp.out" 2>&1 &
+	pingpong -p 1 -c -t 8 >"$SP_TMP/pp.out" 2>&1 &
 	_pp=$!
 	sp_track $_pp
 	sleep 0.5
@@ -34,6 +36,13 @@ same_cpu_share() {
 	# shellcheck disable=SC2086 # two pids
 	set -- $_kids
 	[ $# -eq 2 ] || sp_fail "pingpong has $# processes, not 2: '$_kids'"
+	[ "$(awk '{ print $39 }' "/proc/$1/stat")" != "$(awk '{ print $39 }' "/proc/$2/stat")" ] ||
+		sp_fail "the pinned pair shares a CPU"
+	for _pid in "$1" "$2"; do
+		taskset -p -c "0-$((SPTEST_NCPUS - 1))" "$_pid" >/dev/null ||
+			sp_fail "cannot unpin pid $_pid"
+	done
+	sleep 0.5
 	_same=0
 	_n=0
 	_t0=$(sp_uptime)
