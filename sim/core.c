@@ -217,6 +217,11 @@ bool available_idle_cpu(int cpu)
 	return test_bit(cpu, sim_idle_mask.bits);
 }
 
+const struct cpumask *cpu_smt_mask(int cpu)
+{
+	return &cpu_rq(cpu)->smt_mask;
+}
+
 static void sim_update_idle(struct rq *rq)
 {
 	if (rq->curr == rq->idle && !rq->nr_running)

@@ -117,11 +117,6 @@ void activate_task(struct rq *rq, struct task_struct *p, int flags);
 void deactivate_task(struct rq *rq, struct task_struct *p, int flags);
 void set_task_cpu(struct task_struct *p, unsigned int cpu);
 
-static inline const struct cpumask *cpu_smt_mask(int cpu)
-{
-	return &cpu_rq(cpu)->smt_mask;
-}
-
 static inline bool cpus_share_cache(int a, int b)
 {
 	return cpu_rq(a)->llc == cpu_rq(b)->llc;

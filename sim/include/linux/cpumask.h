@@ -102,6 +102,9 @@ static inline unsigned int cpumask_weight(const struct cpumask *m)
 #define for_each_possible_cpu(cpu)	for_each_cpu((cpu), cpu_possible_mask)
 #define for_each_online_cpu(cpu)	for_each_cpu((cpu), cpu_online_mask)
 
+/* the CPU's SMT siblings, itself included (sim/core.c) */
+const struct cpumask *cpu_smt_mask(int cpu);
+
 /* functions, as in the kernel: ops->cpu_online is a member's name too */
 static inline bool cpu_online(unsigned int cpu)
 {

@@ -15,6 +15,7 @@
 #include <linux/time64.h>
 #include <linux/math64.h>
 #include <asm/bug.h>
+#include <asm/barrier.h>
 #include <limits.h>
 #include <stdio.h>
 

@@ -107,6 +107,7 @@ struct task_struct *sim_current(void);
 /* Set while a timer's event runs: its wakeups come from an interrupt. */
 extern int sim_in_irq;
 #define in_interrupt()		(sim_in_irq != 0)
+#define in_task()		(sim_in_irq == 0)
 
 static inline unsigned int task_cpu(const struct task_struct *p)
 {
