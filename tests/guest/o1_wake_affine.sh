@@ -5,8 +5,8 @@
 # waker's own load is left out), and never looks for an idle CPU outside
 # SMT siblings.  So the two processes of a pipe ping-pong end up sharing
 # one CPU while the others idle.  The core's default placement
-# (o1.wake_placement=0, which cfs, rr and eevdf's idle-sibling search
-# resemble) wakes each on its idle previous CPU, so they stay apart.
+# (o1.wake_placement=0, the one cfs and rr use) wakes each on its idle
+# previous CPU, so they stay apart.
 # pingpong -p 1 -c for 8 s starts the pair on CPU 0 and the last CPU
 # (so fork placement does not decide it); at 0.5 s both are allowed every
 # CPU (taskset -p, which moves neither); from 1 s on, 30 samples 50 ms
