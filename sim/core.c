@@ -157,6 +157,34 @@ u64 sched_policy_task_runtime(const struct task_struct *p)
 	return p->se.sum_exec_runtime;
 }
 
+/*
+ * push.c's active balance, at once: the kernel's stopper would first
+ * preempt the running task, which could then move; here only a queued
+ * one can.
+ */
+bool sched_policy_push_from(struct sched_policy_rq *rq, int src_cpu)
+{
+	struct sched_policy_rq *src = sched_policy_cpu_rq(src_cpu);
+	struct task_struct *p;
+
+	if (src_cpu == rq->cpu || !cpu_active(src_cpu))
+		return false;
+	p = sim_ops->migration_candidate(src, rq->cpu);
+	if (p)
+		sp_move_queued_locked(rq->rq, src->rq, p);
+	return true;
+}
+
+/* se.exec_start is the clock at the last accounting, as in the kernel */
+u64 sched_policy_task_cold_ns(const struct task_struct *p)
+{
+	u64 now = task_rq(p)->clock;
+
+	if (p->on_cpu || now < p->se.exec_start)
+		return 0;
+	return now - p->se.exec_start;
+}
+
 void sched_policy_stat_add(struct sched_policy_rq *rq, unsigned int idx,
 			   u64 val)
 {
@@ -659,6 +687,7 @@ struct sim_task *sim_fork(struct sim_spec *spec, unsigned int idx,
 
 	/* task_fork_policy(): this run queue locked, its clock updated */
 	rq->clock = sim_now;
+	p->se.exec_start = parent->se.exec_start;
 	if (sim_ops->task_fork)
 		sim_ops->task_fork(p);
 	else if (sim_ops->task_init)
@@ -873,6 +902,7 @@ static struct task_struct *sim_new_idle(int cpu)
 	struct task_struct *idle = calloc(1, sizeof(*idle));
 
 	idle->sched_class = &sim_idle_class;
+	idle->flags = PF_IDLE;
 	idle->cpu = cpu;
 	idle->on_cpu = 1;
 	idle->static_prio = MAX_PRIO;

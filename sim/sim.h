@@ -50,6 +50,7 @@ struct sched_policy_rq {
 	unsigned int	nr_bypassed;	/* always 0: the simulator never bypasses */
 	unsigned long	next_balance;
 	bool		pull_pending;
+	bool		balance_pending;
 	bool		bypassing;
 	struct rq_flags	*balance_rf;
 	struct sched_policy_ops *balance_ops;
@@ -106,6 +107,10 @@ static inline void double_unlock_balance(struct rq *a, struct rq *b) { }
 static inline void rq_unpin_lock(struct rq *rq, struct rq_flags *rf) { }
 static inline void rq_repin_lock(struct rq *rq, struct rq_flags *rf) { }
 
+static inline void lockdep_assert_rq_held(struct rq *rq) { }
+
+#define task_rq(p)		cpu_rq((p)->cpu)
+
 static inline bool task_on_rq_queued(const struct task_struct *p)
 {
 	return p->on_rq == 1;
@@ -131,5 +136,7 @@ static inline int cpu_to_node(int cpu)
 extern unsigned int sched_policy_balance_interval_ms;
 int sp_balance(struct rq *rq, struct rq_flags *rf);
 void sp_tick_balance(struct rq *rq);
+bool sp_move_queued_locked(struct rq *this_rq, struct rq *src_rq,
+			   struct task_struct *p);
 
 #endif

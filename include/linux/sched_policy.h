@@ -322,6 +322,37 @@ int sched_policy_cpu_distance(int from, int to);
  * Returns it, or NULL when there was none.
  */
 struct task_struct *sched_policy_pull(struct sched_policy_rq *rq, int src_cpu);
+/*
+ * Only from a balance() hook, for a policy that moves several tasks in
+ * one pass (2.6.22's move_tasks()): call @move(src, dst = @rq, @arg) with
+ * both run-queue locks held; @rq's lock may be dropped and retaken before.
+ * Inside @move, sched_policy_move_queued() moves one queued, not running
+ * task of @src that may run on @dst's CPU (the policy's dequeue hook runs
+ * for @src, then its enqueue hook for @dst, before it returns).  Returns
+ * what @move returned, or 0 when it was not called (@src_cpu offline or
+ * this CPU, or a CPU in bypass).
+ */
+int sched_policy_balance_locked(struct sched_policy_rq *rq, int src_cpu,
+				int (*move)(struct sched_policy_rq *src,
+					    struct sched_policy_rq *dst,
+					    void *arg),
+				void *arg);
+bool sched_policy_move_queued(struct sched_policy_rq *src,
+			      struct sched_policy_rq *dst,
+			      struct task_struct *p);
+/*
+ * The core's generic balancer, for a policy with its own that can be
+ * switched off: call the first from balance(), the second from tick().
+ */
+int sched_policy_default_balance(struct sched_policy_rq *rq);
+void sched_policy_default_tick_balance(struct sched_policy_rq *rq);
+/*
+ * Only from a balance() hook: have @src_cpu's stopper thread preempt what
+ * runs there and move one task to @rq's CPU, the one migration_candidate
+ * (src, this CPU) then names (2.6.22's active_load_balance()).  False if
+ * one is pending there already.  @rq's lock is dropped and retaken.
+ */
+bool sched_policy_push_from(struct sched_policy_rq *rq, int src_cpu);
 
 /* Tasks */
 bool sched_policy_task_running(const struct task_struct *p);
@@ -336,6 +367,13 @@ bool sched_policy_task_urgent(const struct task_struct *p,
 			      unsigned int enq_flags);
 unsigned long sched_policy_task_weight(const struct task_struct *p);
 u64 sched_policy_task_runtime(const struct task_struct *p);
+/*
+ * How long ago @p last ran, by its run queue's task clock as of that run
+ * queue's last update (0 while it runs, or if the clock is behind); a
+ * child that has not run yet inherits its parent's last run, as 2.6.22's
+ * last_ran was copied at fork.  For cache-hot tests; @p's rq lock held.
+ */
+u64 sched_policy_task_cold_ns(const struct task_struct *p);
 int sched_policy_select_idle_cpu(struct task_struct *p, int prev_cpu);
 
 /*

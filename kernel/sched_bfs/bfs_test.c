@@ -324,31 +324,39 @@ static void bfs_test_expiry_and_yield_order(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, bfs_policy.yield);
 }
 
-/* wake_up_new_task() and try_to_wake_up() of 0.363 */
+/*
+ * wake_up_new_task() and try_to_wake_up() of 0.363.  The fork rule needs
+ * curr to be current, whose policy area may be another policy's (the
+ * active one's): it is only read, and the woken task is made to match
+ * it, so that only the rule under test decides.
+ */
 static void bfs_test_wakeup_rules(struct kunit *test)
 {
 	int cpu = cpumask_first(cpu_online_mask);
-	struct task_struct *curr = current;
-	struct task_struct *woken = bfs_fake_task(test, 1, 0, cpu, 0);
-	u64 saved = bfs_task(curr)->deadline;
+	struct task_struct *curr = bfs_fake_task(test, 1, 0, cpu, 1000);
+	struct task_struct *woken = bfs_fake_task(test, 2, 0, cpu, 500);
 
-	bfs_task(curr)->deadline = 1000;
-	bfs_task(woken)->deadline = 500;
 	KUNIT_EXPECT_TRUE(test, bfs_wakeup_preempt(NULL, curr, woken, 0));
 	/* a sync wakeup (a pipe's) never preempts, even with the earlier deadline */
 	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, curr, woken,
 						    SP_WAKE_SYNC));
-	/* a forked child (its own mm) preempts its parent, even with a later one */
+	/* a later deadline does not preempt, nor does a fork away from current */
 	bfs_task(woken)->deadline = 2000;
 	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, curr, woken, 0));
 	woken->mm = (struct mm_struct *)test;	/* any mm but the parent's */
+	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, curr, woken,
+						    SP_WAKE_FORK));
+
+	/* a forked child (its own mm) preempts its parent, whatever the deadlines */
+	curr = current;
+	bfs_task(woken)->idle_queued = bfs_as_idle(curr);
+	bfs_task(woken)->deadline = U64_MAX;
 	KUNIT_EXPECT_TRUE(test, bfs_wakeup_preempt(NULL, curr, woken,
 						   SP_WAKE_FORK));
 	/* a thread (the parent's mm) does not */
 	woken->mm = curr->mm;
 	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, curr, woken,
 						    SP_WAKE_FORK));
-	bfs_task(curr)->deadline = saved;
 }
 
 /* adjust_deadline(): renice 0 -> 10 moves the deadline 62.1 ms later */

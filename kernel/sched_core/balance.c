@@ -62,6 +62,32 @@ static struct sched_policy_rq *sp_find_busiest(struct sched_policy_ops *ops,
 }
 
 /*
+ * Both run-queue locks held: move @p, queued on @src and not running, to
+ * @this_rq.  False (and a warning: the policy chose it) if it may not go.
+ */
+bool sp_move_queued_locked(struct rq *this_rq, struct rq *src_rq,
+			   struct task_struct *p)
+{
+	int this_cpu = cpu_of(this_rq);
+
+	if (WARN_ON_ONCE(!sched_policy_can_migrate(p, this_cpu)) ||
+	    WARN_ON_ONCE(!task_on_rq_queued(p) || task_rq(p) != src_rq))
+		return false;
+	deactivate_task(src_rq, p, 0);
+	set_task_cpu(p, this_cpu);
+	activate_task(this_rq, p, 0);
+	sp_stat_add(sp_rq_of(this_rq), SP_STAT_BALANCE_PULLS, 1);
+	trace_sched_policy_pull(p, cpu_of(src_rq), this_cpu);
+	return true;
+}
+
+/* Neither CPU in bypass: the policy holds tasks on both. */
+static bool sp_both_policy(struct rq *this_rq, struct sched_policy_rq *src)
+{
+	return !src->bypassing && !sp_rq_of(this_rq)->bypassing;
+}
+
+/*
  * Called with this_rq locked (unpinned); may drop and retake it.  With
  * both locks held, the policy's migration_candidate() names the task to
  * move, so whatever it chose before the locks were taken is checked
@@ -72,50 +98,26 @@ static struct task_struct *sp_pull_from(struct sched_policy_ops *ops,
 					struct sched_policy_rq *src,
 					bool only_if_imbalanced)
 {
-	struct rq *src_rq = src->rq;
-	int this_cpu = cpu_of(this_rq);
 	struct task_struct *p = NULL;
 
-	double_lock_balance(this_rq, src_rq);
-	/* in bypass the policy holds nothing there to move */
-	if (!src->bypassing && !sp_rq_of(this_rq)->bypassing &&
+	double_lock_balance(this_rq, src->rq);
+	if (sp_both_policy(this_rq, src) &&
 	    (!only_if_imbalanced ||
 	     sp_imbalanced(src, sp_rq_of(this_rq)->nr_queued)))
-		p = ops->migration_candidate(src, this_cpu);
-	if (p && (WARN_ON_ONCE(!sched_policy_can_migrate(p, this_cpu)) ||
-		  WARN_ON_ONCE(!task_on_rq_queued(p))))
+		p = ops->migration_candidate(src, cpu_of(this_rq));
+	if (p && !sp_move_queued_locked(this_rq, src->rq, p))
 		p = NULL;
-	if (p) {
-		deactivate_task(src_rq, p, 0);
-		set_task_cpu(p, this_cpu);
-		activate_task(this_rq, p, 0);
-		sp_stat_add(sp_rq_of(this_rq), SP_STAT_BALANCE_PULLS, 1);
-		trace_sched_policy_pull(p, src->cpu, this_cpu);
-	}
-	double_unlock_balance(this_rq, src_rq);
+	double_unlock_balance(this_rq, src->rq);
 	return p;
 }
 
-static int __sp_balance(struct sched_policy_ops *ops, struct rq *rq,
-			struct rq_flags *rf)
+/* The generic newidle (or marked) pull: see the top of this file. */
+static int sp_generic_balance(struct sched_policy_ops *ops, struct rq *rq,
+			      struct rq_flags *rf, bool pending)
 {
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
 	struct sched_policy_rq *busiest;
-	bool pending = sprq->pull_pending;
 
-	sprq->pull_pending = false;
-	if (sprq->bypassing)
-		return sprq->nr_queued > 0;
-	if (ops->balance) {
-		int ret;
-
-		sprq->balance_rf = rf;
-		sprq->balance_ops = ops;
-		ret = ops->balance(sprq);
-		sprq->balance_rf = NULL;
-		sprq->balance_ops = NULL;
-		return ret;
-	}
 	if (!IS_ENABLED(CONFIG_SMP) || !ops->migration_candidate)
 		return sprq->nr_queued > 0;
 	if ((sprq->nr_queued && !pending) || !cpu_active(cpu_of(rq)))
@@ -129,6 +131,40 @@ static int __sp_balance(struct sched_policy_ops *ops, struct rq *rq,
 	}
 	return sprq->nr_queued > 0;
 }
+
+static int __sp_balance(struct sched_policy_ops *ops, struct rq *rq,
+			struct rq_flags *rf)
+{
+	struct sched_policy_rq *sprq = sp_rq_of(rq);
+	bool pending = sprq->pull_pending;
+	int ret;
+
+	sprq->pull_pending = false;
+	if (sprq->bypassing)
+		return sprq->nr_queued > 0;
+	if (!ops->balance)
+		return sp_generic_balance(ops, rq, rf, pending);
+	sprq->balance_rf = rf;
+	sprq->balance_ops = ops;
+	sprq->balance_pending = pending;
+	ret = ops->balance(sprq);
+	sprq->balance_rf = NULL;
+	sprq->balance_ops = NULL;
+	return ret;
+}
+
+/*
+ * From a balance() hook: the generic balancer instead of the policy's own
+ * (a policy's tunable that compares the two).
+ */
+int sched_policy_default_balance(struct sched_policy_rq *rq)
+{
+	if (WARN_ON_ONCE(!rq->balance_rf || !rq->balance_ops))
+		return rq->nr_queued > 0;
+	return sp_generic_balance(rq->balance_ops, rq->rq, rq->balance_rf,
+				  rq->balance_pending);
+}
+EXPORT_SYMBOL_GPL(sched_policy_default_balance);
 
 /*
  * The balance pass of a schedule() (the policy's balance() or the generic
@@ -176,14 +212,10 @@ static void sp_kick_idle(struct sched_policy_ops *ops,
 	}
 }
 
-/* From the tick of a CPU running a policy task, rq locked. */
-void sp_tick_balance(struct rq *rq)
+static void sp_generic_tick(struct sched_policy_ops *ops,
+			    struct sched_policy_rq *sprq)
 {
-	struct sched_policy_ops *ops = sp_ops();
-	struct sched_policy_rq *sprq = sp_rq_of(rq);
-
-	if (!IS_ENABLED(CONFIG_SMP) || ops->balance ||
-	    !ops->migration_candidate ||
+	if (!IS_ENABLED(CONFIG_SMP) || !ops->migration_candidate ||
 	    time_before(jiffies, sprq->next_balance))
 		return;
 	sprq->next_balance = jiffies +
@@ -193,9 +225,25 @@ void sp_tick_balance(struct rq *rq)
 		sp_kick_idle(ops, sprq);
 	if (sp_find_busiest(ops, sprq->cpu, sprq->nr_queued)) {
 		sprq->pull_pending = true;
-		resched_curr(rq);
+		resched_curr(sprq->rq);
 	}
 }
+
+/* From the tick of a CPU running a policy task, rq locked. */
+void sp_tick_balance(struct rq *rq)
+{
+	struct sched_policy_ops *ops = sp_ops();
+
+	if (!ops->balance)
+		sp_generic_tick(ops, sp_rq_of(rq));
+}
+
+/* From a tick() hook: the generic balancer's periodic part. */
+void sched_policy_default_tick_balance(struct sched_policy_rq *rq)
+{
+	sp_generic_tick(sp_ops(), rq);
+}
+EXPORT_SYMBOL_GPL(sched_policy_default_tick_balance);
 
 /*
  * From a policy's balance() hook: move a task queued on @src_cpu here so
@@ -221,6 +269,48 @@ struct task_struct *sched_policy_pull(struct sched_policy_rq *rq, int src_cpu)
 	return p;
 }
 EXPORT_SYMBOL_GPL(sched_policy_pull);
+
+/*
+ * From a policy's balance() hook: hold @rq's and @src_cpu's run-queue
+ * locks together (double_lock_balance(), which may drop @rq's) and let
+ * @move(src, rq, arg) move tasks with sched_policy_move_queued(), as
+ * 2.6.22's load_balance() ran move_tasks() under double_rq_lock().
+ * Returns what @move returned, or 0 when it was not called: @src_cpu is
+ * this CPU or offline, or either CPU is in bypass.
+ */
+int sched_policy_balance_locked(struct sched_policy_rq *rq, int src_cpu,
+				int (*move)(struct sched_policy_rq *src,
+					    struct sched_policy_rq *dst,
+					    void *arg),
+				void *arg)
+{
+	struct rq_flags *rf = rq->balance_rf;
+	struct sched_policy_rq *src;
+	int ret = 0;
+
+	if (WARN_ON_ONCE(!rf) || src_cpu == rq->cpu || !cpu_online(src_cpu))
+		return 0;
+	src = &per_cpu(sched_policy_rqs, src_cpu);
+	rq_unpin_lock(rq->rq, rf);
+	double_lock_balance(rq->rq, src->rq);
+	if (sp_both_policy(rq->rq, src))
+		ret = move(src, rq, arg);
+	double_unlock_balance(rq->rq, src->rq);
+	rq_repin_lock(rq->rq, rf);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(sched_policy_balance_locked);
+
+/* Only inside sched_policy_balance_locked()'s @move: see the header. */
+bool sched_policy_move_queued(struct sched_policy_rq *src,
+			      struct sched_policy_rq *dst,
+			      struct task_struct *p)
+{
+	lockdep_assert_rq_held(src->rq);
+	lockdep_assert_rq_held(dst->rq);
+	return sp_move_queued_locked(dst->rq, src->rq, p);
+}
+EXPORT_SYMBOL_GPL(sched_policy_move_queued);
 
 /* How far apart two CPUs are for cache purposes; see the header. */
 int sched_policy_cpu_distance(int from, int to)

@@ -580,6 +580,8 @@ static void task_fork_policy(struct task_struct *p)
 
 	rq_lock(rq, &rf);
 	update_rq_clock(rq);
+	/* the child's last run is its parent's (sched_policy_task_cold_ns) */
+	p->se.exec_start = current->se.exec_start;
 	if (ops->task_fork)
 		ops->task_fork(p);
 	else if (ops->task_init)
@@ -835,6 +837,17 @@ u64 sched_policy_task_runtime(const struct task_struct *p)
 	return p->se.sum_exec_runtime;
 }
 EXPORT_SYMBOL_GPL(sched_policy_task_runtime);
+
+u64 sched_policy_task_cold_ns(const struct task_struct *p)
+{
+	struct rq *rq = task_rq(p);
+	u64 now = READ_ONCE(rq->clock_task);
+
+	if (READ_ONCE(p->on_cpu) || now < p->se.exec_start)
+		return 0;
+	return now - p->se.exec_start;
+}
+EXPORT_SYMBOL_GPL(sched_policy_task_cold_ns);
 
 void sched_policy_stat_add(struct sched_policy_rq *rq, unsigned int idx,
 			   u64 val)

@@ -57,6 +57,7 @@ struct sched_policy_rq {
 	unsigned int	nr_bypassed;	/* of which in the bypass FIFO */
 	unsigned long	next_balance;	/* jiffies */
 	bool		pull_pending;
+	bool		balance_pending;	/* pull_pending, for ops->balance() */
 	bool		bypassing;	/* bypass.c: the policy is not called */
 	struct list_head bypass_fifo;	/* bypassed tasks waiting to run */
 	struct rq_flags	*balance_rf;	/* set while ops->balance() runs */
@@ -74,6 +75,10 @@ struct sched_policy_rq {
 	u64		*stats;
 	unsigned int	nr_stats;	/* the policy's own, after the core's */
 	struct irq_work	kick;		/* sched_policy_resched_cpu() */
+	/* push.c: an active balance queued on this CPU's stopper */
+	bool		active_balance;
+	int		push_cpu;
+	struct cpu_stop_work active_balance_work;
 	struct sched_dl_entity server;	/* against RT starvation (server.c) */
 };
 
@@ -200,6 +205,8 @@ int sched_policy_apply_setting(const char *setting, const char **why);
 /* balance.c */
 int sp_balance(struct rq *rq, struct rq_flags *rf);
 void sp_tick_balance(struct rq *rq);
+bool sp_move_queued_locked(struct rq *this_rq, struct rq *src_rq,
+			   struct task_struct *p);
 
 /* registry.c: what the sysfs layer hears (notifier actions) */
 #define SCHED_POLICY_ADDED	1

@@ -677,7 +677,8 @@ static void o1_test_candidate(struct kunit *test)
 
 /*
  * cpu_load[0]: the load at the last tick, sampled before the first
- * change in a later jiffy, or the load now when none came since
+ * change in a later jiffy, or the load now when none came since;
+ * cpu_load[1]: halfway to it per tick, rounded up while it grows
  */
 static void o1_test_tick_load(struct kunit *test)
 {
@@ -685,24 +686,189 @@ static void o1_test_tick_load(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, oc);
 	oc->load = 100;
-	oc->tick_load = 0;
-	oc->tick_stamp = 5;
-	KUNIT_EXPECT_EQ(test, o1_tick_load_at(oc, 5), 0UL);	/* sampled */
-	KUNIT_EXPECT_EQ(test, o1_tick_load_at(oc, 6), 100UL);	/* a tick since */
+	oc->load_stamp = 5;
+	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 0, 100, 5), 0UL); /* sampled */
+	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 0, 100, 6), 100UL);
+	/* one tick of 100 since: (0 + 100 + 1) / 2, two: (50 + 101) / 2 */
+	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 1, 100, 6), 50UL);
+	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 1, 100, 7), 75UL);
 	/* jiffy 6: a task arrives; the tick at 6 saw the old load */
 	o1_tick_load_update(oc, 6);
 	oc->load = 300;
-	KUNIT_EXPECT_EQ(test, o1_tick_load_at(oc, 6), 100UL);
+	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 0, 300, 6), 100UL);
+	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 1, 300, 6), 50UL);
 	/* more changes in the same jiffy keep that sample */
 	o1_tick_load_update(oc, 6);
 	oc->load = 200;
-	KUNIT_EXPECT_EQ(test, o1_tick_load_at(oc, 6), 100UL);
-	KUNIT_EXPECT_EQ(test, o1_tick_load_at(oc, 9), 200UL);
-	/* ticks missed while idle: the sample is the load they saw */
+	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 0, 200, 6), 100UL);
+	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 0, 200, 9), 200UL);
+	/* ticks 7, 8, 9 at 200: 50 -> 125 -> 163 -> 182 */
+	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 1, 200, 9), 182UL);
+	/* ticks missed while idle: the loads are those they saw */
 	o1_tick_load_update(oc, 40);
 	oc->load = 0;
-	KUNIT_EXPECT_EQ(test, o1_tick_load_at(oc, 40), 200UL);
-	KUNIT_EXPECT_EQ(test, o1_tick_load_at(oc, 41), 0UL);
+	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 0, 0, 40), 200UL);
+	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 1, 0, 40), 200UL);
+	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 0, 0, 41), 0UL);
+	/* falling: halved, rounded down, per tick */
+	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 1, 0, 41), 100UL);
+	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 1, 0, 43), 25UL);
+	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 1, 0, 1000), 0UL);
+}
+
+/*
+ * find_busiest_group()'s verdict, worked by hand from 2.6.22's formulas
+ * (nice-0 load 100; every CPU of the domain counted in nr_cpus)
+ */
+static void o1_test_lb_imbalance(struct kunit *test)
+{
+	struct o1_lb_stats st = {
+		.this_load = 0, .this_nr = 0, .this_weighted = 0,
+		.max_load = 300, .busiest_nr = 3, .busiest_weighted = 300,
+		.total_load = 300, .nr_cpus = 2, .busiest = 1,
+	};
+
+	o1_test_need_defaults(test);
+	/* idle beside three tasks: min(300 - 150, 300 - 100, 150 - 0) */
+	KUNIT_EXPECT_EQ(test, o1_lb_imbalance(&st), 150UL);
+	/* one here, two there: moving one only swaps (pwr 200 -> 200) */
+	st = (struct o1_lb_stats){
+		.this_load = 100, .this_nr = 1, .this_weighted = 100,
+		.max_load = 200, .busiest_nr = 2, .busiest_weighted = 200,
+		.total_load = 300, .nr_cpus = 2, .busiest = 1,
+	};
+	KUNIT_EXPECT_EQ(test, o1_lb_imbalance(&st), 0UL);
+	/* no busiest (no CPU with two tasks) */
+	st.busiest = -1;
+	KUNIT_EXPECT_EQ(test, o1_lb_imbalance(&st), 0UL);
+	/* imbalance_pct: 100 x 500 <= 125 x 400 is balanced, 501 is not */
+	st = (struct o1_lb_stats){
+		.this_load = 400, .this_nr = 4, .this_weighted = 400,
+		.max_load = 500, .busiest_nr = 11, .busiest_weighted = 500,
+		.total_load = 900, .nr_cpus = 2, .busiest = 1,
+	};
+	KUNIT_EXPECT_EQ(test, o1_lb_imbalance(&st), 0UL);
+	st.max_load = 501;
+	st.busiest_weighted = 501;
+	st.total_load = 901;
+	/* min(501 - 450, 501 - 45, 450 - 400) = 50 >= 45 a task */
+	KUNIT_EXPECT_EQ(test, o1_lb_imbalance(&st), 50UL);
+	/*
+	 * small_imbalance: idle, 4 CPUs, the busiest's average load 90 with
+	 * two tasks of 60 now: 22 < 60 and 90 - 0 < 2 x 60, but moving one
+	 * gains throughput (pwr 60 -> 30 + 60): one task's load
+	 */
+	st = (struct o1_lb_stats){
+		.max_load = 90, .busiest_nr = 2, .busiest_weighted = 120,
+		.total_load = 90, .nr_cpus = 4, .busiest = 2,
+	};
+	KUNIT_EXPECT_EQ(test, o1_lb_imbalance(&st), 60UL);
+}
+
+/* Pull @p as o1_move_tasks() would: off its array */
+static void o1_test_pull(struct o1_lb_walk *w, struct task_struct *p)
+{
+	o1_array_del(p);
+	w->rem_load -= o1_task(p)->load_ms;
+}
+
+/*
+ * move_tasks()'s walk: expired array first, best level first, tail
+ * first; a task heavier than what is left is skipped unless it would be
+ * the best here and is not the busiest's only best one; cache-hot tasks stay
+ * unless balancing has failed too often; pinned is kept only if no task
+ * was allowed here.
+ */
+static void o1_test_move_walk(struct kunit *test)
+{
+	struct o1_cpu *oc = o1_fake_cpu(test);
+	struct task_struct *act = o1_fake_task(test, 1, -10, 0);
+	struct task_struct *mid = o1_fake_task(test, 2, 0, 0);
+	struct task_struct *h1 = o1_fake_task(test, 3, 19, 0);
+	struct task_struct *h2 = o1_fake_task(test, 4, 19, 0);
+	struct task_struct *p;
+	struct o1_lb_walk w;
+	int dst = cpumask_first(cpu_active_mask);
+
+	o1_test_need_defaults(test);
+	o1_array_add(oc->active, act, false);
+	o1_add_expired(oc, mid, 1);
+	o1_add_expired(oc, h1, 1);
+	o1_add_expired(oc, h2, 1);
+	o1_task(act)->load_ms = o1_load_ms(act);	/* 600 */
+	o1_task(mid)->load_ms = o1_load_ms(mid);	/* 100 */
+	o1_task(h1)->load_ms = o1_load_ms(h1);		/* 5 */
+	o1_task(h2)->load_ms = o1_load_ms(h2);
+	KUNIT_ASSERT_EQ(test, o1_task(act)->load_ms, 600U);
+	KUNIT_ASSERT_EQ(test, o1_task(h1)->load_ms, 5U);
+
+	/* 110 to move: mid (100), then h2 and h1 from the tail (5 + 5) */
+	w = (struct o1_lb_walk){
+		.src = oc, .array = oc->expired, .dst_cpu = dst,
+		.rem_load = 110, .this_best_prio = MAX_PRIO,
+		.best_prio = o1_task(act)->prio, .pinned = true,
+		.hot_ns = 2500 * NSEC_PER_USEC,
+	};
+	p = o1_lb_next(&w);
+	KUNIT_EXPECT_PTR_EQ(test, p, mid);
+	o1_test_pull(&w, p);
+	p = o1_lb_next(&w);
+	KUNIT_EXPECT_PTR_EQ(test, p, h2);
+	o1_test_pull(&w, p);
+	p = o1_lb_next(&w);
+	KUNIT_EXPECT_PTR_EQ(test, p, h1);
+	o1_test_pull(&w, p);
+	/*
+	 * then the active array: act (600) is too heavy for the 100 left,
+	 * but would be the best here and another task of its level (the
+	 * busiest's running one, say) has been seen: it moves
+	 */
+	w.rem_load = 100;
+	w.best_prio_seen = true;
+	KUNIT_EXPECT_PTR_EQ(test, o1_lb_next(&w), act);
+	KUNIT_EXPECT_FALSE(test, w.pinned);
+
+	/* the busiest's only task of its best level stays */
+	w = (struct o1_lb_walk){
+		.src = oc, .array = oc->active, .dst_cpu = dst,
+		.rem_load = 100, .this_best_prio = MAX_PRIO,
+		.best_prio = o1_task(act)->prio, .pinned = true,
+	};
+	KUNIT_EXPECT_PTR_EQ(test, o1_lb_next(&w), NULL);
+	KUNIT_EXPECT_TRUE(test, w.best_prio_seen);
+	/* and so does any heavy task when this CPU already runs as well */
+	w = (struct o1_lb_walk){
+		.src = oc, .array = oc->active, .dst_cpu = dst,
+		.rem_load = 100, .this_best_prio = o1_task(act)->prio,
+		.best_prio = MAX_PRIO, .best_prio_seen = true, .pinned = true,
+	};
+	KUNIT_EXPECT_PTR_EQ(test, o1_lb_next(&w), NULL);
+
+	/* cache hot (it ran "now"): stays, unless aggressive */
+	act->se.exec_start = U64_MAX;
+	w = (struct o1_lb_walk){
+		.src = oc, .array = oc->active, .dst_cpu = dst,
+		.rem_load = 1000, .this_best_prio = MAX_PRIO,
+		.best_prio = MAX_PRIO, .pinned = true,
+		.hot_ns = 2500 * NSEC_PER_USEC,
+	};
+	KUNIT_EXPECT_PTR_EQ(test, o1_lb_next(&w), NULL);
+	KUNIT_EXPECT_FALSE(test, w.pinned);
+	w.array = oc->active;
+	w.next = NULL;
+	w.idx = 0;
+	w.aggressive = true;
+	KUNIT_EXPECT_PTR_EQ(test, o1_lb_next(&w), act);
+
+	/* not allowed here: skipped, and the walk reports all pinned */
+	cpumask_clear(&act->cpus_mask);
+	w = (struct o1_lb_walk){
+		.src = oc, .array = oc->active, .dst_cpu = dst,
+		.rem_load = 1000, .this_best_prio = MAX_PRIO,
+		.best_prio = MAX_PRIO, .pinned = true, .aggressive = true,
+	};
+	KUNIT_EXPECT_PTR_EQ(test, o1_lb_next(&w), NULL);
+	KUNIT_EXPECT_TRUE(test, w.pinned);
 }
 
 /* try_to_wake_up()'s affine test on nice-0 loads (100 each) */
@@ -804,6 +970,8 @@ static struct kunit_case o1_test_cases[] = {
 	KUNIT_CASE(o1_test_yield),
 	KUNIT_CASE(o1_test_candidate),
 	KUNIT_CASE(o1_test_tick_load),
+	KUNIT_CASE(o1_test_lb_imbalance),
+	KUNIT_CASE(o1_test_move_walk),
 	KUNIT_CASE(o1_test_wake_affine),
 	KUNIT_CASE(o1_test_check),
 	{}

@@ -46,6 +46,15 @@ sp_cross_na() {
 	sp_own || sp_ok "cross=n/a $*"
 }
 
+# sp_needs_cpus N: a test that needs N CPUs passes as skipped with fewer
+# (n/a in a cross run)
+sp_needs_cpus() {
+	if [ "$SPTEST_NCPUS" -lt "$1" ]; then
+		sp_cross_na "needs $1 CPUs, have $SPTEST_NCPUS"
+		sp_ok "skipped: needs $1 CPUs, have $SPTEST_NCPUS"
+	fi
+}
+
 # kill every background helper we started (hogs etc.)
 sp_cleanup() {
 	for p in $SP_PIDS; do

@@ -20,10 +20,7 @@ T=o1_wake_affine
 sp_begin
 
 sp_policy_test o1
-if [ "$SPTEST_NCPUS" -lt 2 ]; then
-	sp_cross_na "needs 2 CPUs, have $SPTEST_NCPUS"
-	sp_ok "skipped: needs 2 CPUs, have $SPTEST_NCPUS"
-fi
+sp_needs_cpus 2
 
 # same_cpu_share: set SHARE to the percent of the samples (30 wanted, at
 # least 20 taken before pingpong ends) with the pair on one CPU

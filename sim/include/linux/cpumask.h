@@ -46,6 +46,11 @@ static inline void cpumask_clear(struct cpumask *m)
 	bitmap_zero(m->bits, SIM_MAX_CPUS);
 }
 
+static inline void cpumask_copy(struct cpumask *dst, const struct cpumask *src)
+{
+	*dst = *src;
+}
+
 /* The first CPU at or after @n in @a (and @b, if not NULL): word by word */
 static inline unsigned int sim_cpumask_find(unsigned int n,
 					    const struct cpumask *a,

@@ -34,6 +34,7 @@
 #define TASK_UNINTERRUPTIBLE	0x0002
 #define TASK_DEAD		0x0080
 
+#define PF_IDLE			0x00000002
 #define PF_EXITING		0x00000004
 #define PF_KTHREAD		0x00200000
 
@@ -45,6 +46,7 @@
 extern unsigned long jiffies;
 #define time_before(a, b)	((long)((a) - (b)) < 0)
 #define time_after(a, b)	time_before(b, a)
+#define time_after_eq(a, b)	((long)((a) - (b)) >= 0)
 #define msecs_to_jiffies(ms)	((unsigned long)(ms) * HZ / 1000)
 #define NS_TO_JIFFIES(ns)	((unsigned long)((ns) / TICK_NSEC))
 
@@ -108,6 +110,11 @@ struct task_struct *sim_current(void);
 extern int sim_in_irq;
 #define in_interrupt()		(sim_in_irq != 0)
 #define in_task()		(sim_in_irq == 0)
+
+static inline bool is_idle_task(const struct task_struct *p)
+{
+	return p->flags & PF_IDLE;
+}
 
 static inline unsigned int task_cpu(const struct task_struct *p)
 {
