@@ -761,7 +761,8 @@ EXPORT_SYMBOL_GPL(sched_policy_rq_clock);
 
 struct task_struct *sched_policy_rq_curr(struct sched_policy_rq *rq)
 {
-	return rq->rq->curr;
+	/* a remote CPU's may be read without its lock: once */
+	return READ_ONCE(rq->rq->curr);
 }
 EXPORT_SYMBOL_GPL(sched_policy_rq_curr);
 

@@ -11,7 +11,9 @@
  * per CPU (active_balance, under that CPU's rq lock).  The stopper runs
  * with interrupts off and both rq locks held, so the policy it reads with
  * sp_ops() stays bound until it is done (its unbinding waits for a grace
- * period after unpublishing); a switch or bypass in between moves nothing.
+ * period after unpublishing).  A bypass in between moves nothing; after a
+ * whole switch, the new policy's migration_candidate() names the task,
+ * which is then a task of that policy.
  */
 #include "internal.h"
 #include <linux/stop_machine.h>

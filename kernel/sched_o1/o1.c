@@ -707,7 +707,8 @@ static unsigned long o1_cpu_load_at(struct o1_cpu *oc, unsigned int i,
 
 	smp_rmb();	/* the stamp before its loads: o1_tick_load_update() */
 	avg = READ_ONCE(oc->cpu_load[i]);
-	if (stamp == now)
+	/* updated since @now was read: as of this jiffy */
+	if (!time_after(now, stamp))
 		return avg;
 	return i ? o1_load_avg_after(avg, load, now - stamp) : load;
 }
@@ -977,12 +978,15 @@ static int o1_find_busiest(int this_cpu, enum o1_idle idle,
 	return st.busiest;
 }
 
-/* rq_best_prio()'s curr->prio: an idle CPU's is MAX_PRIO */
+/*
+ * rq_best_prio()'s curr->prio: an o1 task's dynamic priority, queued or
+ * (a newly idle CPU's, which just blocked) not; an idle CPU's MAX_PRIO
+ */
 static int o1_curr_prio(struct sched_policy_rq *rq)
 {
 	struct task_struct *curr = sched_policy_rq_curr(rq);
 
-	if (sched_policy_task_queued(curr))
+	if (READ_ONCE(curr->sp.flags) & SP_TASK_ENABLED)
 		return o1_task(curr)->prio;
 	return is_idle_task(curr) ? MAX_PRIO : curr->prio;
 }
@@ -1167,7 +1171,7 @@ static void o1_lb_back_off(struct o1_cpu *oc, bool all_pinned)
 {
 	if ((all_pinned && oc->balance_interval < O1_MAX_PINNED_INTERVAL) ||
 	    oc->balance_interval < O1_MAX_INTERVAL)
-		oc->balance_interval *= 2;
+		WRITE_ONCE(oc->balance_interval, oc->balance_interval * 2);
 }
 
 /*
@@ -1241,7 +1245,7 @@ static int o1_load_balance(struct sched_policy_rq *rq, enum o1_idle idle)
 	if (moved) {
 		oc->nr_balance_failed = 0;
 		if (!newidle)
-			oc->balance_interval = O1_MIN_INTERVAL;
+			WRITE_ONCE(oc->balance_interval, O1_MIN_INTERVAL);
 		return moved;
 	}
 	if (newidle)
@@ -1249,12 +1253,13 @@ static int o1_load_balance(struct sched_policy_rq *rq, enum o1_idle idle)
 	if (o1_lb_failed(rq, busiest, &all_pinned)) {
 		/* pushing has begun: back off (not covered by all_pinned) */
 		if (oc->balance_interval < O1_MAX_INTERVAL)
-			oc->balance_interval *= 2;
+			WRITE_ONCE(oc->balance_interval,
+				   oc->balance_interval * 2);
 		return 0;
 	}
 	if (all_pinned)
 		goto out_one_pinned;
-	oc->balance_interval = O1_MIN_INTERVAL;
+	WRITE_ONCE(oc->balance_interval, O1_MIN_INTERVAL);
 	return 0;
 
 out_balanced:
@@ -1303,10 +1308,9 @@ static void o1_kick_idle_balance(struct sched_policy_rq *rq)
 		if (cpu == this_cpu || !sched_policy_cpu_idle(cpu))
 			continue;
 		oc = o1_cpu_of(cpu);
-		if (READ_ONCE(oc->balance_due) == O1_CPU_IDLE ||
-		    !o1_balance_due(oc, O1_CPU_IDLE, jiffies))
+		if (!o1_balance_due(oc, O1_CPU_IDLE, jiffies) ||
+		    cmpxchg(&oc->balance_due, -1, O1_CPU_IDLE) != -1)
 			continue;
-		WRITE_ONCE(oc->balance_due, O1_CPU_IDLE);
 		sched_policy_resched_cpu(cpu);
 		waiting--;
 	}
@@ -1332,7 +1336,8 @@ static void o1_tick_balance(struct sched_policy_rq *rq)
 	WRITE_ONCE(oc->last_balance, jiffies);
 	if (o1_find_busiest(sched_policy_rq_cpu(rq), O1_NOT_IDLE,
 			    cpu_active_mask, &imbalance) >= 0) {
-		WRITE_ONCE(oc->balance_due, O1_NOT_IDLE);
+		/* a kick for an idle pass may have come first: this wins */
+		xchg(&oc->balance_due, O1_NOT_IDLE);
 		sched_policy_resched(rq);
 		return;
 	}
@@ -1349,9 +1354,8 @@ static void o1_tick_balance(struct sched_policy_rq *rq)
 static int o1_balance(struct sched_policy_rq *rq)
 {
 	struct o1_cpu *oc = o1_cpu(rq);
-	int due = READ_ONCE(oc->balance_due);
+	int due = xchg(&oc->balance_due, -1);
 
-	WRITE_ONCE(oc->balance_due, -1);
 	if (!READ_ONCE(o1_balancer))
 		return sched_policy_default_balance(rq);
 	if (!IS_ENABLED(CONFIG_SMP) || cpumask_weight(cpu_active_mask) < 2 ||

@@ -77,4 +77,17 @@ __attribute__((format(printf, 1, 2))) void sim_printk(const char *fmt, ...);
 #define EXPORT_SYMBOL_GPL(sym)
 #define EXPORT_SYMBOL(sym)
 
+/* one thread of control: atomics are plain, but keep the kernel's names */
+#ifndef xchg
+#define xchg(p, v)	__atomic_exchange_n((p), (v), __ATOMIC_SEQ_CST)
+#endif
+#ifndef cmpxchg
+#define cmpxchg(p, o, n) ({						\
+	typeof(*(p)) __old = (o);					\
+	__atomic_compare_exchange_n((p), &__old, (n), false,		\
+				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
+	__old;								\
+})
+#endif
+
 #endif
