@@ -153,6 +153,7 @@ struct o1_cpu {
 	unsigned int		balance_interval;	/* ms */
 	unsigned int		nr_balance_failed;
 	int			balance_due;	/* enum o1_idle, or -1 */
+	unsigned int		tick_nr_queued;	/* at this CPU's last o1 tick */
 	struct cpumask		lb_cpus;	/* CPUs this pass may pull from */
 };
 
@@ -527,6 +528,7 @@ static void o1_cpu_reset(struct o1_cpu *oc)
 	oc->balance_interval = O1_MIN_INTERVAL;
 	oc->nr_balance_failed = 0;
 	oc->balance_due = -1;
+	oc->tick_nr_queued = 0;
 }
 
 /* The next task: the active array's best, else the expired array's. */
@@ -1293,12 +1295,19 @@ static bool o1_balance_due(struct o1_cpu *oc, enum o1_idle idle,
  * 2.6.22's idle CPUs balanced from their own tick (SCHED_IDLE), or under
  * NO_HZ the idle load balancer did it for them.  An idle CPU does not
  * tick for o1, so a busy one with tasks waiting kicks those whose idle
- * balance is due; each balances in the schedule() that follows.
+ * balance is due; each balances in the schedule() that follows.  Unlike
+ * 2.6.22, new work here (more tasks than at the last tick) kicks them
+ * whatever their interval: one backed off to 512 ms by pinned tasks
+ * would otherwise idle that long beside it.
  */
 static void o1_kick_idle_balance(struct sched_policy_rq *rq)
 {
+	struct o1_cpu *this_oc = o1_cpu(rq);
 	unsigned int waiting = sched_policy_rq_nr_queued(rq);
+	bool new_work = waiting > this_oc->tick_nr_queued;
 	int this_cpu = sched_policy_rq_cpu(rq), cpu;
+
+	this_oc->tick_nr_queued = waiting;
 
 	for_each_cpu(cpu, cpu_active_mask) {
 		struct o1_cpu *oc;
@@ -1308,7 +1317,7 @@ static void o1_kick_idle_balance(struct sched_policy_rq *rq)
 		if (cpu == this_cpu || !sched_policy_cpu_idle(cpu))
 			continue;
 		oc = o1_cpu_of(cpu);
-		if (!o1_balance_due(oc, O1_CPU_IDLE, jiffies) ||
+		if ((!new_work && !o1_balance_due(oc, O1_CPU_IDLE, jiffies)) ||
 		    cmpxchg(&oc->balance_due, -1, O1_CPU_IDLE) != -1)
 			continue;
 		sched_policy_resched_cpu(cpu);
