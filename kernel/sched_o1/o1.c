@@ -1363,7 +1363,11 @@ static void o1_tick_balance(struct sched_policy_rq *rq)
 static int o1_balance(struct sched_policy_rq *rq)
 {
 	struct o1_cpu *oc = o1_cpu(rq);
-	int due = xchg(&oc->balance_due, -1);
+	int due = READ_ONCE(oc->balance_due);
+
+	/* usually none is pending: a locked exchange only when one is */
+	if (due != -1)
+		due = xchg(&oc->balance_due, -1);
 
 	if (!READ_ONCE(o1_balancer))
 		return sched_policy_default_balance(rq);
