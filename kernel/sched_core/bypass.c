@@ -87,12 +87,28 @@ static void sp_bypass_set_cpu(int cpu, bool on)
 	rq_unlock(rq, &rf);
 }
 
+/*
+ * Whether @p may be queued in the policy class, read without its locks.
+ * Called after every run queue's state was set under its lock: a task
+ * queued before that is seen queued here (the enqueue's writes were made
+ * under a run-queue lock taken since), and one queued after it went to
+ * its run queue's new side.  So a task this calls idle needs no move, and
+ * a switch beside 10,000 sleeping tasks takes no lock for them.
+ */
+static bool sp_bypass_may_move(struct task_struct *p)
+{
+	return READ_ONCE(p->sched_class) == &policy_sched_class &&
+	       task_on_rq_queued(p);
+}
+
 /* With the task list locked: @p to the side of its run queue's state. */
 static void sp_bypass_task(struct task_struct *p)
 {
 	struct rq_flags rf;
 	struct rq *rq;
 
+	if (!sp_bypass_may_move(p))
+		return;
 	rq = task_rq_lock(p, &rf);
 	if (p->sched_class == &policy_sched_class && task_on_rq_queued(p) &&
 	    sp_rq_of(rq)->bypassing != !!sp_task_bypassed(p)) {
