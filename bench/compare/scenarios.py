@@ -19,7 +19,7 @@ META = {
                   'at least 0.97x and cfs and bfs 0.95x of eevdf on 1-vCPU '
                   'ping-pong.'),
         'primary': 'per_sec',
-        'metrics': {'per_sec': {'unit': 'round trips or msgs/s',
+        'metrics': {'per_sec': {'unit': 'round trips, msgs or forks/s',
                                 'higher_is_better': True}},
         'plot': 'bars',
         'ratios': [['eevdf', STOCK], ['rr', 'eevdf'], ['o1', 'eevdf'],
@@ -154,6 +154,9 @@ def e0(quick, dur):
     pinned cell (pinger on CPU 0, ponger on CPU 1) leaves no placement to
     the scheduler and so resolves the cost of the cross-CPU wakeup path.
     hackbench runs at 1 vCPU for the same reason, and at 2 for the spread.
+    forkstorm (fork, exit and wait, then thread create and join, one at a
+    time, 1 vCPU) is the path the layer adds to every fork under every
+    policy: the fork rwsem and the core's task list.
     """
     pols = [STOCK, 'eevdf', 'rr', 'o1', 'cfs', 'bfs']
     loops = 100 if quick else 200
@@ -166,6 +169,9 @@ def e0(quick, dur):
                                      'mode': 'process-pipe'},
                  variant='hackbench', vcpus=v, policies=pols, est=8)
             for v in (1, 2)]
+    out.append(cell('E0', 'forkstorm', {'procs': 2000, 'threads': 2000,
+                                        'par': 1},
+                    variant='forkstorm', vcpus=1, policies=pols, est=4))
     return out
 
 

@@ -150,6 +150,18 @@ w_pingpong() {
 	fi
 }
 
+# forkstorm: PROCS fork/exit/wait rounds, then THREADS thread create/join
+# rounds, PAR alive at a time; per_sec counts both kinds
+w_forkstorm() {
+	out=$(forkstorm -p "$(kv procs 2000)" -t "$(kv threads 2000)" -j "$(kv par 1)") ||
+		{ echo "$out"; return 1; }
+	echo "$out" | awk '/^FORKSTORM / {
+		for (i = 2; i <= NF; i++) { split($i, a, "="); v[a[1]] = a[2] }
+		ms = v["proc_ms"] + v["thread_ms"]
+		printf "%s per_sec=%.0f\n", $0, ms > 0 ? 1000 * (v["procs"] + v["threads"]) / ms : 0
+	}'
+}
+
 w_yieldstorm() {
 	yieldstorm -t "$dur" -r "$(kv rings 4)" -n "$(kv threads 8)" -w "$(kv work 256)"
 }
@@ -160,7 +172,7 @@ w_computemix() {
 
 # mean pick and enqueue cost on CPU 0 (policies with counters only)
 w_pickcost() {
-	sp_cost_run "$(kv tasks 10)" 0 "$dur"
+	sp_cost_run "$(kv tasks 10)" 0 "$dur" steady
 }
 
 # switchlat: REPS round trips from the boot policy to eevdf and back,

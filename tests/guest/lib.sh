@@ -229,35 +229,83 @@ sp_cost_snap() {
 	k && ($1 in want) { printf "%s=%s ", $1, $k }' "$1"
 }
 
-# sp_cost_run N CPU SECS: run N pinned hogs on CPU for SECS, with the
-# core's hook timing on for the run, and print "COST n=N picks=P
+# sp_cost_window N CPU SECS FILE: N pinned hogs on CPU for SECS (manyhogs
+# -r) from a subshell on the last CPU, which writes to FILE the timed
+# hooks' counters on CPU twice while all N are runnable: a fifth and nine
+# tenths of SECS after their release.  Exit status: manyhogs's.
+sp_cost_window() (
+	taskset -p -c "$((SPTEST_NCPUS - 1))" "$(sh -c 'echo $PPID')" >/dev/null || exit 1
+	_rdy=$SP_TMP/cost.ready
+	rm -f "$_rdy"
+	manyhogs -t "$3" -c "$2" -r "$_rdy" "$1" &
+	_pid=$!
+	while [ ! -e "$_rdy" ] && kill -0 "$_pid" 2>/dev/null; do
+		sleep 0.1
+	done
+	if [ -e "$_rdy" ]; then
+		sleep "$(sp_calc "$3 / 5")"
+		_w0=$(sp_cost_snap "$_f" "$2")
+		sleep "$(sp_calc "$3 * 7 / 10")"
+		echo "$_w0 | $(sp_cost_snap "$_f" "$2")" >"$4"
+	fi
+	wait "$_pid"
+)
+
+# sp_cost_run N CPU SECS [steady]: run N pinned hogs on CPU for SECS, with
+# the core's hook timing on for the run, and print "COST n=N picks=P
 # pick_ns=X ...": per timed hook its calls and mean nanoseconds on that
 # CPU, from the active policy's statistics (decision: balance + pick +
-# put_prev + set_next, see sysfs/ABI.md).
+# put_prev + set_next, see sysfs/ABI.md), over the whole run: the N forks,
+# the release of the N, their run and their exits.  With steady (2 CPUs or
+# more) every hook but enqueue and dequeue is counted only while all N are
+# runnable (sp_cost_window); hogs enqueue and dequeue only at fork, release
+# and exit, so those two stay whole-run figures.
 sp_cost_run() {
 	_f=$SP/$(sp_active)/stats
+	if [ -n "${4:-}" ] && [ "$SPTEST_NCPUS" -lt 2 ]; then
+		echo "sp_cost_run: steady needs 2 CPUs, have $SPTEST_NCPUS"
+		return 1
+	fi
 	read -r _timing <"$SP/timing" || return 1
 	echo 1 >"$SP/timing" || return 1
 	_c0=$(sp_cost_snap "$_f" "$2")
-	manyhogs -t "$3" -c "$2" "$1"
+	if [ -n "${4:-}" ]; then
+		rm -f "$SP_TMP/cost.window"
+		sp_cost_window "$1" "$2" "$3" "$SP_TMP/cost.window"
+	else
+		manyhogs -t "$3" -c "$2" "$1"
+	fi
 	_rc=$?
 	_c1=$(sp_cost_snap "$_f" "$2")
 	echo "$_timing" >"$SP/timing"
 	[ "$_rc" = 0 ] || return 1
-	echo "$_c0 | $_c1" | awk -v n="$1" -v cpu="$2" -v hooks="$SP_COST_HOOKS" '{
-		for (i = 1; i <= NF && $i != "|"; i++) { split($i, a, "="); b[a[1]] = a[2] }
-		for (i++; i <= NF; i++) { split($i, a, "="); d[a[1]] = a[2] - b[a[1]] }
+	if [ -n "${4:-}" ]; then
+		[ -s "$SP_TMP/cost.window" ] || { echo "sp_cost_run: no steady window"; return 1; }
+		_w=$(cat "$SP_TMP/cost.window")
+	else
+		_w="$_c0 | $_c1"
+	fi
+	echo "$_c0 | $_c1 | $_w" | awk -v n="$1" -v cpu="$2" -v hooks="$SP_COST_HOOKS" '{
+		part = 0
+		for (i = 1; i <= NF; i++) {
+			if ($i == "|") { part++; continue }
+			split($i, a, "=")
+			v[part, a[1]] = a[2]
+		}
 		line = "COST n=" n
 		m = split(hooks, h, " ")
 		for (i = 1; i <= m; i++) {
 			split(h[i], pair, ":")
-			c = d[pair[2]]
+			# enqueue and dequeue over the whole run, the rest in the window
+			p0 = pair[1] == "enqueue" || pair[1] == "dequeue" ? 0 : 2
+			c = v[p0 + 1, pair[2]] - v[p0, pair[2]]
+			t = v[p0 + 1, pair[1] "_ns"] - v[p0, pair[1] "_ns"]
 			if (c <= 0 && (pair[1] == "pick" || pair[1] == "enqueue")) {
 				print "no " pair[2] " on cpu" cpu
 				exit 1
 			}
 			line = line sprintf(" %s=%d %s_ns=%s", pair[2], c, pair[1],
-				c > 0 ? int(d[pair[1] "_ns"] / c) : "?")
+				c > 0 ? int(t / c) : "?")
 		}
 		print line
 	}'
