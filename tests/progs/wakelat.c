@@ -3,7 +3,7 @@
  * wakelat - a periodic sleeper that measures its own wakeup latency.
  *
  * usage: wakelat [-t SECONDS] [-p PERIOD_US | -s SLEEP_US] [-w WORK_US]
- *                [-c CPU] [-n NICE | -f RTPRIO] [-l LABEL]
+ *                [-c CPU] [-n NICE | -f RTPRIO] [-l LABEL] [-d DELAY]
  *
  * Every PERIOD_US (default 5000) it sleeps to an absolute CLOCK_MONOTONIC
  * time with clock_nanosleep(), measures how late it runs after that time
@@ -12,7 +12,10 @@
  * counted.  With -s it is not periodic: after each WORK_US it sleeps
  * SLEEP_US (a mostly-running task that still sleeps a little, as
  * interactive programs under load do).  -f runs it as SCHED_FIFO at
- * RTPRIO (an RT task beside the policy's).  Prints one line when SECONDS
+ * RTPRIO (an RT task beside the policy's).  -d sleeps DELAY seconds
+ * before the first period, unmeasured, as a program waiting for input
+ * does before it works: under o1 the sleeper then starts interactive
+ * whatever bonus it inherited at fork.  Prints one line when SECONDS
  * (default 3) are over:
  *
  *   WAKELAT label=L pid=P n=N mean_us=M p50_us=A p99_us=B max_us=C cpu_ms=U
@@ -38,7 +41,7 @@ static double samples[MAX_SAMPLES];
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: wakelat [-t SECONDS] [-p PERIOD_US | -s SLEEP_US] [-w WORK_US] [-c CPU] [-n NICE | -f RTPRIO] [-l LABEL]\n");
+		"usage: wakelat [-t SECONDS] [-p PERIOD_US | -s SLEEP_US] [-w WORK_US] [-c CPU] [-n NICE | -f RTPRIO] [-l LABEL] [-d DELAY]\n");
 	exit(2);
 }
 
@@ -81,14 +84,15 @@ static int setup(long pin, int have_nice, long nice_val, long rtprio)
 
 int main(int argc, char **argv)
 {
-	double secs = 3.0, period, work, start, next, t, sum = 0, cpu0;
+	double secs = 3.0, delay = 0, period, work, start, next, t, sum = 0;
+	double cpu0;
 	long period_us = 5000, sleep_us = -1, work_us = 100, pin = -1, nice_val = 0;
 	long rtprio = 0;
 	const char *label = "wakelat";
 	int have_nice = 0, opt;
 	size_t n = 0;
 
-	while ((opt = getopt(argc, argv, "+t:p:s:w:c:n:f:l:h")) != -1) {
+	while ((opt = getopt(argc, argv, "+t:p:s:w:c:n:f:l:d:h")) != -1) {
 		switch (opt) {
 		case 't':
 			secs = parse_seconds(optarg, 86400);
@@ -115,6 +119,9 @@ int main(int argc, char **argv)
 		case 'l':
 			label = optarg;
 			break;
+		case 'd':
+			delay = parse_seconds(optarg, 3600);
+			break;
 		default:
 			usage();
 		}
@@ -124,6 +131,12 @@ int main(int argc, char **argv)
 	if (setup(pin, have_nice, nice_val, rtprio))
 		return 1;
 
+	if (delay > 0) {
+		struct timespec ts = to_ts(delay);
+
+		while (nanosleep(&ts, &ts) && errno == EINTR)
+			;
+	}
 	period = (sleep_us > 0 ? sleep_us : period_us) / 1e6;
 	work = work_us / 1e6;
 	cpu0 = now_sec(CLOCK_PROCESS_CPUTIME_ID);
