@@ -158,7 +158,8 @@ w_forkstorm() {
 	echo "$out" | awk '/^FORKSTORM / {
 		for (i = 2; i <= NF; i++) { split($i, a, "="); v[a[1]] = a[2] }
 		ms = v["proc_ms"] + v["thread_ms"]
-		printf "%s per_sec=%.0f\n", $0, ms > 0 ? 1000 * (v["procs"] + v["threads"]) / ms : 0
+		rate = ms > 0 ? 1000 * (v["procs"] + v["threads"]) / ms : 0
+		printf "%s per_sec=%.0f\n", $0, rate
 	}'
 }
 
