@@ -212,7 +212,7 @@ sp_stat_cpu() {
 
 # The hooks the core times: "hook:count" pairs of the stats file, the
 # time counter of each being HOOK_ns.
-SP_COST_HOOKS="enqueue:enqueues dequeue:dequeues pick:picks put_prev:put_prevs set_next:set_nexts balance:balances decision:decisions"
+SP_COST_HOOKS="enqueue:enqueues dequeue:dequeues pick:picks put_prev:put_prevs set_next:set_nexts balance:balances decision:decisions account:accounts wakeup_check:wakeup_checks"
 
 # sp_cost_snap FILE CPU: "COUNTER=VALUE ..." of the timed hooks on CPU
 sp_cost_snap() {
@@ -285,18 +285,26 @@ sp_cost_run() {
 	else
 		_w="$_c0 | $_c1"
 	fi
-	echo "$_c0 | $_c1 | $_w" | awk -v n="$1" -v cpu="$2" -v hooks="$SP_COST_HOOKS" '{
+	sp_cost_line "n=$1" "$2" "$_c0 | $_c1 | $_w"
+}
+
+# sp_cost_line LABEL CPU "A0 | A1 | B0 | B1": "COST LABEL enqueues=E
+# enqueue_ns=X ..." from four sp_cost_snap snapshots of CPU: enqueue and
+# dequeue from A0 to A1, the other hooks from B0 to B1; the mean
+# nanoseconds per call, or ? for a hook not called.  Fails (a line saying
+# so) if CPU made no pick or no enqueue.
+sp_cost_line() {
+	echo "$3" | awk -v label="$1" -v cpu="$2" -v hooks="$SP_COST_HOOKS" '{
 		part = 0
 		for (i = 1; i <= NF; i++) {
 			if ($i == "|") { part++; continue }
 			split($i, a, "=")
 			v[part, a[1]] = a[2]
 		}
-		line = "COST n=" n
+		line = "COST " label
 		m = split(hooks, h, " ")
 		for (i = 1; i <= m; i++) {
 			split(h[i], pair, ":")
-			# enqueue and dequeue over the whole run, the rest in the window
 			p0 = pair[1] == "enqueue" || pair[1] == "dequeue" ? 0 : 2
 			c = v[p0 + 1, pair[2]] - v[p0, pair[2]]
 			t = v[p0 + 1, pair[1] "_ns"] - v[p0, pair[1] "_ns"]
