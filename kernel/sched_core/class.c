@@ -92,6 +92,23 @@ void sp_task_exit(struct sched_policy_ops *ops, struct task_struct *p)
 	p->sp.flags &= ~SP_TASK_INIT;
 }
 
+static void update_curr_policy(struct rq *rq)
+{
+	struct task_struct *curr = rq->curr;
+	struct sched_policy_ops *ops;
+	s64 delta;
+
+	if (curr->sched_class != &policy_sched_class)
+		return;
+	delta = update_curr_common(rq);
+	if (delta <= 0)
+		return;
+	sp_server_account(sp_rq_of(rq), delta);
+	ops = sp_ops();
+	if (ops->account && !sp_task_bypassed(curr))
+		ops->account(sp_rq_of(rq), curr, delta);
+}
+
 DEFINE_STATIC_KEY_MAYBE(CONFIG_SCHED_POLICY_TIMING, sp_timing_key);
 
 /*
@@ -109,43 +126,6 @@ DEFINE_STATIC_KEY_MAYBE(CONFIG_SCHED_POLICY_TIMING, sp_timing_key);
 			call;						\
 		}							\
 	} while (0)
-
-/*
- * As sp_timed(), and while timing is on also count the call in @cnt: for
- * hooks whose calls are not counted otherwise (account, wakeup_preempt),
- * so that a measurement costs nothing with timing off.
- */
-#define sp_timed_counted(sprq, cnt, idx, call)				\
-	do {								\
-		if (sp_timing()) {					\
-			u64 __start = local_clock();			\
-									\
-			call;						\
-			sp_stat_add(sprq, idx, local_clock() - __start); \
-			sp_stat_add(sprq, cnt, 1);			\
-		} else {						\
-			call;						\
-		}							\
-	} while (0)
-
-static void update_curr_policy(struct rq *rq)
-{
-	struct task_struct *curr = rq->curr;
-	struct sched_policy_ops *ops;
-	s64 delta;
-
-	if (curr->sched_class != &policy_sched_class)
-		return;
-	delta = update_curr_common(rq);
-	if (delta <= 0)
-		return;
-	sp_server_account(sp_rq_of(rq), delta);
-	ops = sp_ops();
-	if (ops->account && !sp_task_bypassed(curr))
-		sp_timed_counted(sp_rq_of(rq), SP_STAT_ACCOUNTS,
-				 SP_STAT_ACCOUNT_NS,
-				 ops->account(sp_rq_of(rq), curr, delta));
-}
 
 /*
  * A decision (the balance pass, the pick, then put_prev of the task that
@@ -366,7 +346,6 @@ static void wakeup_preempt_policy(struct rq *rq, struct task_struct *p,
 	struct sched_policy_ops *ops = sp_ops();
 	struct sched_policy_rq *sprq = sp_rq_of(rq);
 	unsigned int f;
-	bool preempt;
 
 	if (!ops->wakeup_preempt || test_tsk_need_resched(rq->curr) ||
 	    sprq->bypassing || sp_task_bypassed(rq->curr))
@@ -375,9 +354,7 @@ static void wakeup_preempt_policy(struct rq *rq, struct task_struct *p,
 	if (cpu_of(rq) != smp_processor_id())
 		f &= ~SP_WAKE_SYNC;
 	update_curr_policy(rq);
-	sp_timed_counted(sprq, SP_STAT_WAKEUP_CHECKS, SP_STAT_WAKEUP_CHECK_NS,
-			 preempt = ops->wakeup_preempt(sprq, rq->curr, p, f));
-	if (!preempt)
+	if (!ops->wakeup_preempt(sprq, rq->curr, p, f))
 		return;
 	resched_curr(rq);
 	sp_stat_add(sprq, SP_STAT_WAKEUP_PREEMPTS, 1);

@@ -23,8 +23,6 @@ enum sp_core_stat {
 	SP_STAT_SET_NEXTS,
 	SP_STAT_DECISIONS,
 	SP_STAT_BALANCES,
-	SP_STAT_ACCOUNTS,	/* while timing is on, as balances */
-	SP_STAT_WAKEUP_CHECKS,	/* the same */
 	/* nanoseconds, counted only while timing is on (sp_timing()) */
 	SP_STAT_ENQUEUE_NS,
 	SP_STAT_DEQUEUE_NS,
@@ -33,8 +31,6 @@ enum sp_core_stat {
 	SP_STAT_SET_NEXT_NS,
 	SP_STAT_DECISION_NS,
 	SP_STAT_BALANCE_NS,
-	SP_STAT_ACCOUNT_NS,
-	SP_STAT_WAKEUP_CHECK_NS,
 	SP_STAT_TICKS,
 	SP_STAT_WAKEUP_PREEMPTS,
 	SP_STAT_YIELDS,

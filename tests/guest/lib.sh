@@ -212,7 +212,7 @@ sp_stat_cpu() {
 
 # The hooks the core times: "hook:count" pairs of the stats file, the
 # time counter of each being HOOK_ns.
-SP_COST_HOOKS="enqueue:enqueues dequeue:dequeues pick:picks put_prev:put_prevs set_next:set_nexts balance:balances decision:decisions account:accounts wakeup_check:wakeup_checks"
+SP_COST_HOOKS="enqueue:enqueues dequeue:dequeues pick:picks put_prev:put_prevs set_next:set_nexts balance:balances decision:decisions"
 
 # sp_cost_snap FILE CPU: "COUNTER=VALUE ..." of the timed hooks on CPU
 sp_cost_snap() {
