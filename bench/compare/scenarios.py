@@ -165,9 +165,9 @@ def e0(quick, dur):
            for v in (1, 2)]
     out.append(cell('E0', 'pingpong', {'pairs': 1, 'dur': dur, 'cross': 1},
                     variant='pingpong-pinned', vcpus=2, policies=pols))
-    # before hackbench, which reads its tools from the disk: under icount
-    # a read completes at a host-timed point of the guest's instruction
-    # stream, and forkstorm after it spread by 5% on our kernel
+    # before hackbench, whose disk reads complete at host-timed points of
+    # an icount guest; forkstorm spreads by 2-8% between icount boots of
+    # one kernel after or before it alike (the cause is not known)
     out.append(cell('E0', 'forkstorm', {'procs': 2000, 'threads': 2000,
                                         'par': 1},
                     variant='forkstorm', vcpus=1, policies=pols, est=4))
