@@ -18,8 +18,9 @@
  * -r FILE: create FILE once all N are released, so that a measurement
  * running beside them knows when they are all there; the parent then
  * leaves CPU for the other CPUs it may use, if any, to release, create
- * FILE and reap at once instead of waiting behind its N children (under
- * cfs, 10,000 spinning ones kept it from the CPU for tens of seconds).
+ * FILE and reap at once instead of waiting behind its N children (up to
+ * a whole round of their turns: under cfs, 10,000 times the minimum
+ * granularity).
  * Prints one line:
  *
  *   MANYHOGS n=N cpu=C secs=S started=K
