@@ -51,7 +51,7 @@
 #include <linux/sched_policy_types.h>
 
 #define SCHED_POLICY_NAME_MAX		16
-#define SCHED_POLICY_MAX_STATS		16
+#define SCHED_POLICY_MAX_STATS		32
 #define SCHED_POLICY_DEFAULT_NAME	"eevdf"
 
 /* An opaque per-CPU run-queue handle. */

@@ -17,19 +17,36 @@
  * wakeup granularity behind its own.  NEXT/LAST buddies bias the pick
  * towards the woken and the preempted task while that stays fair within
  * the wakeup granularity.  sched_yield() follows yield_mode, one of the
- * variants argued over in 2007.  SMP uses the core's pull balancer with
- * queued weight as the load metric; a task moving between CPUs keeps its
- * vruntime relative to min_vruntime (2.6.32's set_task_cpu()).
+ * variants argued over in 2007.  SMP is 2.6.32's on one domain spanning
+ * every CPU: load_balance() over the queued weight and its cpu_load[]
+ * averages (the core's lb.c, shared with o1), moving tasks in the order
+ * they were queued, newest first, skipping cache-hot ones
+ * (sched_migration_cost); wake_affine() on wakeups and the idlest CPU on
+ * fork and exec.  A task moving between CPUs keeps its vruntime relative
+ * to min_vruntime (2.6.32's set_task_cpu()).
  *
  * There is no group scheduling: tasks are scheduled flat, as 2.6.32 did
  * without CONFIG_FAIR_GROUP_SCHED.  README.md lists every deviation.
  */
 #include <linux/sched_policy.h>
+#include <linux/sched_policy_lb.h>
 #include <linux/rbtree.h>
 #include <linux/math64.h>
 #include <linux/log2.h>
 
 #define CFS_NICE_0_WEIGHT	1024UL
+
+/*
+ * 2.6.32's SD_CPU_INIT (include/linux/topology.h), the one domain cfs
+ * sees, spanning every CPU, each CPU a group: SD_BALANCE_NEWIDLE,
+ * SD_BALANCE_EXEC, SD_BALANCE_FORK and SD_WAKE_AFFINE, not
+ * SD_BALANCE_WAKE; wake_idx and forkexec_idx 0 (the load now).  The
+ * balancer's numbers are in cfs_lb.
+ */
+#define CFS_IMBALANCE_PCT	125
+#define CFS_WAKE_IMBALANCE_PCT	(100 + (CFS_IMBALANCE_PCT - 100) / 2)
+#define CFS_WAKE_IDX		0	/* forkexec_idx too */
+#define CFS_NR_MIGRATE		32	/* sysctl_sched_nr_migrate */
 
 enum { CFS_SCALING_NONE, CFS_SCALING_LOG, CFS_SCALING_LINEAR };
 enum {
@@ -59,6 +76,9 @@ static u64 cfs_feat_wakeup_preempt = 1;
 static u64 cfs_feat_next_buddy;
 static u64 cfs_feat_last_buddy = 1;
 static u64 cfs_feat_hrtick;
+static u64 cfs_migration_cost_ns = 500000ULL;	/* task_hot() */
+static u64 cfs_balancer = 1;		/* load_balance()'s; 0: the core's */
+static u64 cfs_wake_placement = 1;	/* select_task_rq_fair(); 0: the core's */
 
 static const struct sched_policy_tunable cfs_tunables[] = {
 	{ "sched_latency_ns", &cfs_latency_ns, 100000, 1000000000, "ns" },
@@ -77,6 +97,10 @@ static const struct sched_policy_tunable cfs_tunables[] = {
 	{ "next_buddy", &cfs_feat_next_buddy, 0, 1, "bool" },
 	{ "last_buddy", &cfs_feat_last_buddy, 0, 1, "bool" },
 	{ "hrtick", &cfs_feat_hrtick, 0, 1, "bool" },
+	{ "sched_migration_cost_ns", &cfs_migration_cost_ns, 0, 1000000000,
+	  "ns" },
+	{ "balancer", &cfs_balancer, 0, 1, "bool" },
+	{ "wake_placement", &cfs_wake_placement, 0, 1, "bool" },
 	{ }
 };
 
@@ -94,7 +118,8 @@ enum {
 	CFS_STAT_SLEEPER,
 	CFS_STAT_CHILD_FIRST,
 	CFS_STAT_RENORM,
-	CFS_NR_STATS
+	CFS_STAT_LB,		/* SP_LB_NR_STATS of the balancer's */
+	CFS_NR_STATS = CFS_STAT_LB + SP_LB_NR_STATS
 };
 
 static const char * const cfs_stat_names[CFS_NR_STATS] = {
@@ -111,6 +136,7 @@ static const char * const cfs_stat_names[CFS_NR_STATS] = {
 	[CFS_STAT_SLEEPER]		= "sleeper_placements",
 	[CFS_STAT_CHILD_FIRST]		= "child_runs_first_swaps",
 	[CFS_STAT_RENORM]		= "vruntime_renormalised",
+	SP_LB_STAT_NAMES(CFS_STAT_LB),
 };
 
 /* Per-task state, overlaid on task_struct's policy area. */
@@ -126,8 +152,11 @@ struct cfs_task {
 /* Per-CPU state: the cfs_rq of 2.6.32 without groups. */
 struct cfs_cpu {
 	struct rb_root_cached	tree;	/* waiting tasks; curr is not in it */
+	/* cfs_rq->tasks: queued tasks, curr too, the latest first */
+	struct list_head	tasks;
 	u64			min_vruntime;
-	unsigned long		load;	/* weights of queued tasks, curr too */
+	/* lb.load: weights of queued tasks, curr too; its domain's state */
+	struct sched_policy_lb_cpu lb;
 	unsigned int		nr_running;
 	struct task_struct	*curr;	/* between set_next and put_prev */
 	struct task_struct	*next;	/* NEXT_BUDDY */
@@ -252,7 +281,7 @@ static u64 cfs_slice(const struct cfs_cpu *cc, struct task_struct *p)
 {
 	const struct cfs_task *ct = cfs_task(p);
 	unsigned int nr = cc->nr_running + !ct->on_rq;
-	unsigned long load = cc->load + (ct->on_rq ? 0 : ct->weight);
+	unsigned long load = cc->lb.load + (ct->on_rq ? 0 : ct->weight);
 
 	return cfs_calc_delta(cfs_period(nr), ct->weight, load);
 }
@@ -336,7 +365,8 @@ static void cfs_queue_add(struct cfs_cpu *cc, struct task_struct *p)
 	struct cfs_task *ct = cfs_task(p);
 
 	ct->on_rq = true;
-	WRITE_ONCE(cc->load, cc->load + ct->weight);	/* load() reads it */
+	sched_policy_lb_load_add(&cc->lb, ct->weight);
+	list_add(&p->sp.run_node, &cc->tasks);
 	cc->nr_running++;
 	if (p != cc->curr)
 		cfs_tree_insert(cc, p);
@@ -349,7 +379,8 @@ static void cfs_queue_del(struct cfs_cpu *cc, struct task_struct *p)
 	cfs_tree_remove(cc, p);
 	cfs_clear_buddies(cc, p);
 	ct->on_rq = false;
-	WRITE_ONCE(cc->load, cc->load - ct->weight);
+	sched_policy_lb_load_add(&cc->lb, -(long)ct->weight);
+	list_del_init(&p->sp.run_node);
 	cc->nr_running--;
 	cfs_update_min_vruntime(cc);
 }
@@ -610,16 +641,239 @@ static int cfs_queue_yield(struct cfs_cpu *cc, struct task_struct *curr)
 	return mode;
 }
 
+/*
+ * task_hot() (2.6.32 kernel/sched.c): a buddy of its CPU while the
+ * balancing CPU has tasks of its own (CACHE_HOT_BUDDY), or a task that
+ * ran less than sched_migration_cost ago (0: none is hot).
+ */
+static bool cfs_task_hot(struct cfs_cpu *cc, struct task_struct *p,
+			 bool dst_busy, u64 cost)
+{
+	if (dst_busy && (cc->next == p || cc->last == p))
+		return true;
+	return cost && sched_policy_task_cold_ns(p) < cost;
+}
+
+/*
+ * balance_tasks()'s walk over the busiest CPU's cfs_rq->tasks (2.6.32
+ * kernel/sched_fair.c __load_balance_iterator()): the most recently
+ * queued first, the running task included (can_migrate_task() refuses
+ * it), at most sysctl_sched_nr_migrate + 1 tasks looked at.
+ */
+struct cfs_lb_walk {
+	struct cfs_cpu		*src;
+	struct task_struct	*next;		/* NULL: the walk is over */
+	unsigned int		loops;
+	int			dst_cpu;
+	long			rem_load;	/* rem_load_move */
+	bool			dst_busy;	/* this_rq()->nr_running */
+	bool			aggressive;	/* too many failures: ignore hot */
+	bool			pinned;		/* none allowed on dst_cpu */
+	u64			cost;		/* sysctl_sched_migration_cost */
+};
+
+/* can_migrate_task(): allowed there, not running, and not cache hot */
+static bool cfs_lb_can_migrate(struct cfs_lb_walk *w, struct task_struct *p)
+{
+	if (!cpumask_test_cpu(w->dst_cpu, p->cpus_ptr))
+		return false;
+	w->pinned = false;
+	if (!sched_policy_can_migrate(p, w->dst_cpu))
+		return false;
+	return w->aggressive || !cfs_task_hot(w->src, p, w->dst_busy, w->cost);
+}
+
+/*
+ * The next task balance_tasks() pulls, or NULL.  A task of more than
+ * twice the load left to move is skipped before can_migrate_task() is
+ * asked, so a CPU whose tasks are all too heavy counts as all pinned
+ * (2.6.32's order of the two tests).  The next node is taken before the
+ * task is returned: pulling it takes it off this list.
+ */
+static struct task_struct *cfs_lb_next(struct cfs_lb_walk *w)
+{
+	while (w->next) {
+		struct task_struct *p = w->next;
+
+		if (w->loops++ > CFS_NR_MIGRATE)
+			break;
+		w->next = list_is_last(&p->sp.run_node, &w->src->tasks) ? NULL :
+			  list_next_entry(p, sp.run_node);
+		if ((long)(cfs_task(p)->weight >> 1) > w->rem_load ||
+		    !cfs_lb_can_migrate(w, p))
+			continue;
+		return p;
+	}
+	w->next = NULL;
+	return NULL;
+}
+
+static void cfs_lb_walk_init(struct cfs_lb_walk *w, struct cfs_cpu *src,
+			     int dst_cpu, bool dst_busy, long max_load,
+			     bool aggressive)
+{
+	*w = (struct cfs_lb_walk) {
+		.src		= src,
+		.next		= list_first_entry_or_null(&src->tasks,
+							   struct task_struct,
+							   sp.run_node),
+		.dst_cpu	= dst_cpu,
+		.rem_load	= max_load,
+		.dst_busy	= dst_busy,
+		.aggressive	= aggressive,
+		.pinned		= true,
+		.cost		= READ_ONCE(cfs_migration_cost_ns),
+	};
+}
+
+/*
+ * move_one_task() for active balancing (and the core's balancer when
+ * balancer is 0): the first task in list order that may move, whatever
+ * its weight and however hot.
+ */
 static struct task_struct *cfs_queue_candidate(struct cfs_cpu *cc,
 					       int dst_cpu)
 {
-	struct rb_node *n;
+	struct cfs_lb_walk w;
 
-	/* the largest vruntime first: the task with the least claim here */
-	for (n = rb_last(&cc->tree.rb_root); n; n = rb_prev(n))
-		if (sched_policy_can_migrate(cfs_node_task(n), dst_cpu))
-			return cfs_node_task(n);
-	return NULL;
+	cfs_lb_walk_init(&w, cc, dst_cpu, false, LONG_MAX, true);
+	return cfs_lb_next(&w);
+}
+
+static struct sched_policy_lb_cpu *cfs_lb_cpu(struct sched_policy_rq *rq)
+{
+	return &cfs_cpu(rq)->lb;
+}
+
+/*
+ * balance_tasks(), both run-queue locks held: pull in list order while
+ * load is left to move.  Newly idle, a preemptible kernel (CONFIG_PREEMPT)
+ * stops after one task, as 2.6.32 did to bound the latency of schedule().
+ */
+static int cfs_move_tasks(struct sched_policy_rq *src,
+			  struct sched_policy_rq *dst,
+			  struct sched_policy_lb_move *m)
+{
+	struct cfs_lb_walk w;
+	struct task_struct *p;
+	int pulled = 0;
+
+	cfs_lb_walk_init(&w, cfs_cpu(src), sched_policy_rq_cpu(dst),
+			 sched_policy_rq_nr_queued(dst) > 0, m->max_load,
+			 m->aggressive);
+	while ((p = cfs_lb_next(&w))) {
+		long load = cfs_task(p)->weight;
+
+		if (!sched_policy_move_queued(src, dst, p))
+			break;
+		pulled++;
+		w.rem_load -= load;
+		if ((IS_ENABLED(CONFIG_PREEMPT) && m->idle == SP_LB_NEWLY_IDLE) ||
+		    w.rem_load <= 0)
+			break;
+	}
+	m->all_pinned = w.pinned;
+	return pulled;
+}
+
+/* 2.6.32's SD_CPU_INIT, and balance_tasks() over cfs_rq->tasks */
+static const struct sched_policy_lb cfs_lb = {
+	.busy_idx		= 2,
+	.idle_idx		= 1,
+	.newidle_idx		= 0,
+	.imbalance_pct		= CFS_IMBALANCE_PCT,
+	.cache_nice_tries	= 1,
+	.min_interval		= 1,
+	.max_interval		= 4,
+	.busy_factor		= 64,
+	.max_pinned_interval	= 512,
+	.kernel			= SP_LB_2_6_32,
+	.cpu			= cfs_lb_cpu,
+	.move_tasks		= cfs_move_tasks,
+	.stat_base		= CFS_STAT_LB,
+};
+
+/*
+ * wake_affine() (2.6.32 kernel/sched_fair.c) at wake_idx 0, without group
+ * scheduling: wake onto the waker's CPU if its load (less a sync waker's
+ * own) plus the wakee's is within half imbalance_pct of the previous
+ * CPU's, or is no more than that and leaves this CPU no busier than one
+ * of its tasks on average.
+ */
+struct cfs_wake_loads {
+	unsigned long	this_load;	/* target_load(this_cpu, wake_idx) */
+	unsigned long	prev_load;	/* source_load(prev_cpu, wake_idx) */
+	unsigned long	prev_target;	/* target_load(prev_cpu, wake_idx) */
+	unsigned long	this_per_task;	/* cpu_avg_load_per_task(this_cpu) */
+	unsigned long	task_weight;
+	unsigned long	waker_weight;	/* current's, if sync */
+	bool		sync;
+};
+
+static bool cfs_wake_affine(const struct cfs_wake_loads *w)
+{
+	unsigned long tl = w->this_load;
+
+	if (w->sync)
+		tl = tl > w->waker_weight ? tl - w->waker_weight : 0;
+	if (!tl || 100 * (tl + w->task_weight) <=
+		   CFS_WAKE_IMBALANCE_PCT * w->prev_load)
+		return true;
+	return tl <= w->prev_load && tl + w->prev_target <= w->this_per_task;
+}
+
+static bool cfs_wake_to_this_cpu(struct task_struct *p, int prev_cpu,
+				 int this_cpu, bool sync)
+{
+	struct cfs_wake_loads w = {
+		.this_load	= sched_policy_lb_target_load(&cfs_lb, this_cpu,
+							      CFS_WAKE_IDX),
+		.prev_load	= sched_policy_lb_source_load(&cfs_lb, prev_cpu,
+							      CFS_WAKE_IDX),
+		.prev_target	= sched_policy_lb_target_load(&cfs_lb, prev_cpu,
+							      CFS_WAKE_IDX),
+		.this_per_task	= sched_policy_lb_load_per_task(&cfs_lb,
+								this_cpu),
+		.task_weight	= sched_policy_task_weight(p),
+		.sync		= sync,
+	};
+
+	/* a sync wakeup from an interrupt has no waker: current is not it */
+	if (sync && in_task() && sched_policy_task_queued(current))
+		w.waker_weight = READ_ONCE(cfs_task(current)->weight);
+	return cfs_wake_affine(&w);
+}
+
+/*
+ * SD_BALANCE_FORK and SD_BALANCE_EXEC (2.6.32 select_task_rq_fair()):
+ * find_idlest_group() and find_idlest_cpu() at forkexec_idx 0, each CPU a
+ * group: the least loaded allowed CPU, unless this CPU's load is less
+ * than half imbalance_pct above it.
+ */
+static int cfs_idlest_cpu(struct task_struct *p, int this_cpu)
+{
+	unsigned long this_load = ULONG_MAX, min_load = ULONG_MAX;
+	int cpu, idlest = -1;
+
+	for_each_cpu_and(cpu, p->cpus_ptr, cpu_active_mask) {
+		unsigned long load;
+
+		if (cpu == this_cpu) {
+			this_load = sched_policy_lb_source_load(&cfs_lb, cpu,
+								CFS_WAKE_IDX);
+			continue;
+		}
+		load = sched_policy_lb_target_load(&cfs_lb, cpu, CFS_WAKE_IDX);
+		if (load < min_load) {
+			min_load = load;
+			idlest = cpu;
+		}
+	}
+	if (idlest < 0 ||
+	    (this_load != ULONG_MAX &&
+	     100 * this_load < CFS_WAKE_IMBALANCE_PCT * min_load))
+		return this_cpu;
+	return idlest;
 }
 
 /*
@@ -678,6 +932,8 @@ static void cfs_cpu_init(struct sched_policy_rq *rq)
 	struct cfs_cpu *cc = cfs_cpu(rq);
 
 	cc->tree = RB_ROOT_CACHED;
+	INIT_LIST_HEAD(&cc->tasks);
+	sched_policy_lb_cpu_init(&cfs_lb, &cc->lb);
 	/* 2.6.32 starts just below the wrap, so that wrap bugs show early */
 	cc->min_vruntime = (u64)(-(1LL << 20));
 	cc->checked_min_vruntime = cc->min_vruntime;
@@ -808,6 +1064,10 @@ static void cfs_account(struct sched_policy_rq *rq, struct task_struct *curr,
 
 static void cfs_tick(struct sched_policy_rq *rq, struct task_struct *curr)
 {
+	if (READ_ONCE(cfs_balancer))
+		sched_policy_lb_tick(&cfs_lb, rq);
+	else
+		sched_policy_default_tick_balance(rq);
 	switch (cfs_queue_tick(cfs_cpu(rq), curr)) {
 	case CFS_TICK_SLICE:
 		sched_policy_stat_add(rq, CFS_STAT_SLICE_PREEMPT, 1);
@@ -853,7 +1113,41 @@ static bool cfs_wakeup_preempt(struct sched_policy_rq *rq,
 
 static unsigned long cfs_load(struct sched_policy_rq *rq)
 {
-	return READ_ONCE(cfs_cpu(rq)->load);
+	return READ_ONCE(cfs_cpu(rq)->lb.load);
+}
+
+/*
+ * Before each pick: 2.6.32's idle_balance() or the periodic balance its
+ * tick found due (sched_policy_lb_balance()), or the core's balancer.
+ */
+static int cfs_balance(struct sched_policy_rq *rq)
+{
+	if (!READ_ONCE(cfs_balancer))
+		return sched_policy_default_balance(rq);
+	return sched_policy_lb_balance(&cfs_lb, rq);
+}
+
+/*
+ * select_task_rq_fair() of 2.6.32 on one SD_CPU_INIT domain: a new task
+ * (SD_BALANCE_FORK) and an exec (SD_BALANCE_EXEC) go to the idlest CPU
+ * past half the imbalance; a wakeup (no domain has SD_BALANCE_WAKE) goes
+ * to the waker's CPU if wake_affine() says so, else to its previous CPU,
+ * busy or not: 2.6.32 had no idle-sibling search (2.6.33 did).
+ */
+static int cfs_select_cpu(struct task_struct *p, int prev_cpu,
+			  unsigned int wake_flags)
+{
+	int this_cpu = smp_processor_id();
+
+	if (!READ_ONCE(cfs_wake_placement))
+		return sched_policy_select_idle_cpu(p, prev_cpu);
+	if (wake_flags & (SP_WAKE_FORK | SP_WAKE_EXEC))
+		return cfs_idlest_cpu(p, this_cpu);
+	if (cpumask_test_cpu(this_cpu, p->cpus_ptr) &&
+	    cfs_wake_to_this_cpu(p, prev_cpu, this_cpu,
+				 wake_flags & SP_WAKE_SYNC))
+		return this_cpu;
+	return prev_cpu;
 }
 
 static struct task_struct *cfs_migration_candidate(struct sched_policy_rq *rq,
@@ -903,8 +1197,11 @@ static void cfs_dump(struct sched_policy_rq *rq)
 					       cc->min_vruntime));
 	}
 	pr_info("cfs: cpu%d nr=%u load=%lu min_vruntime=%llu curr=%d waiting (pid:vruntime-min):%s\n",
-		sched_policy_rq_cpu(rq), cc->nr_running, cc->load,
+		sched_policy_rq_cpu(rq), cc->nr_running, cc->lb.load,
 		cc->min_vruntime, cc->curr ? cc->curr->pid : -1, buf);
+	pr_info("cfs:   balance: interval=%ums failed=%u last=%ld jiffies ago\n",
+		cc->lb.balance_interval, cc->lb.nr_balance_failed,
+		(long)(jiffies - cc->lb.last_balance));
 }
 
 /*
@@ -1016,9 +1313,13 @@ static unsigned int cfs_queue_check(struct sched_policy_rq *rq,
 	if (cc->nr_running != sum.nr)
 		bad += sched_policy_check_fail(rq, "cfs: nr_running %u, %u tasks in the tree and curr",
 					       cc->nr_running, sum.nr);
-	if (cc->load != sum.load)
+	if (cc->lb.load != sum.load)
 		bad += sched_policy_check_fail(rq, "cfs: load %lu, the queued weights sum to %lu",
-					       cc->load, sum.load);
+					       cc->lb.load, sum.load);
+	if (list_count_nodes(&cc->tasks) != sum.nr)
+		bad += sched_policy_check_fail(rq, "cfs: %zu tasks on the task list, %u queued",
+					       list_count_nodes(&cc->tasks),
+					       sum.nr);
 	if (cfs_before(cc->min_vruntime, cc->checked_min_vruntime))
 		bad += sched_policy_check_fail(rq, "cfs: min_vruntime went back from %llu to %llu",
 					       cc->checked_min_vruntime,
@@ -1054,6 +1355,8 @@ static struct sched_policy_ops cfs_policy = {
 	.yield			= cfs_yield,
 	.wakeup_preempt		= cfs_wakeup_preempt,
 	.load			= cfs_load,
+	.balance		= cfs_balance,
+	.select_cpu		= cfs_select_cpu,
 	.migration_candidate	= cfs_migration_candidate,
 	.prio_changed		= cfs_prio_changed,
 	.timeslice_ns		= cfs_timeslice_ns,

@@ -4,7 +4,8 @@
  * the weighted delta arithmetic (extreme weights, overflow), slices and
  * scaling, placement of new and woken tasks, the wakeup-preemption
  * decision table, buddies, the tick checks, each yield mode's resulting
- * position, renormalisation, the migration candidate, and the consistency
+ * position, renormalisation, the balancer's walk and the migration
+ * candidate, wake_affine() and fork placement, and the consistency
  * check finding each kind of corruption.
  * Included from cfs.c; fake tasks only carry what cfs reads.  Every case
  * runs with the default tunables and sched_tunable_scaling = none, so the
@@ -20,7 +21,7 @@ struct cfs_saved_tunables {
 
 static const u64 cfs_test_defaults[] = {
 	5 * MS, 1 * MS, 1 * MS, CFS_SCALING_NONE, 0, CFS_YIELD_REQUEUE,
-	8 * MS, 1, 1, 1, 0, 1, 0,
+	8 * MS, 1, 1, 1, 0, 1, 0, 500000, 1, 1,
 };
 
 static int cfs_test_init(struct kunit *test)
@@ -69,6 +70,7 @@ static void cfs_fake_cpu(struct cfs_cpu *cc, u64 min_vruntime)
 {
 	memset(cc, 0, sizeof(*cc));
 	cc->tree = RB_ROOT_CACHED;
+	INIT_LIST_HEAD(&cc->tasks);
 	cc->min_vruntime = min_vruntime;
 }
 
@@ -102,7 +104,7 @@ static void cfs_test_tree_order(struct kunit *test)
 	cfs_queue_add(&cc, c);
 	cfs_queue_add(&cc, d);	/* equal key: behind b */
 	KUNIT_EXPECT_EQ(test, cc.nr_running, 4U);
-	KUNIT_EXPECT_EQ(test, cc.load, 4096UL);
+	KUNIT_EXPECT_EQ(test, cc.lb.load, 4096UL);
 	KUNIT_EXPECT_PTR_EQ(test, cfs_leftmost(&cc), b);
 	KUNIT_EXPECT_PTR_EQ(test, cfs_rightmost(&cc), a);
 	KUNIT_EXPECT_PTR_EQ(test, cfs_pick(&cc, NULL), b);
@@ -116,7 +118,7 @@ static void cfs_test_tree_order(struct kunit *test)
 	cfs_queue_del(&cc, c);
 	KUNIT_EXPECT_NULL(test, cfs_leftmost(&cc));
 	KUNIT_EXPECT_NULL(test, cfs_pick(&cc, NULL));
-	KUNIT_EXPECT_EQ(test, cc.load, 0UL);
+	KUNIT_EXPECT_EQ(test, cc.lb.load, 0UL);
 }
 
 static void cfs_test_tree_wraps(struct kunit *test)
@@ -626,6 +628,10 @@ static void cfs_test_renormalise(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cfs_task(p)->vruntime, U64_MAX - 14);
 }
 
+/*
+ * move_one_task()'s candidate: the first task in cfs_rq->tasks order
+ * (the last queued first) that may move, not the largest vruntime
+ */
 static void cfs_test_candidate(struct kunit *test)
 {
 	struct cfs_cpu cc;
@@ -634,14 +640,133 @@ static void cfs_test_candidate(struct kunit *test)
 	int dst = cpumask_first(cpu_active_mask);
 
 	cfs_fake_cpu(&cc, 0);
-	cfs_queue_add(&cc, a);
 	cfs_queue_add(&cc, b);
-	/* the rightmost first */
-	KUNIT_EXPECT_PTR_EQ(test, cfs_queue_candidate(&cc, dst), b);
-	cpumask_clear(&b->cpus_mask);
+	cfs_queue_add(&cc, a);
 	KUNIT_EXPECT_PTR_EQ(test, cfs_queue_candidate(&cc, dst), a);
 	cpumask_clear(&a->cpus_mask);
+	KUNIT_EXPECT_PTR_EQ(test, cfs_queue_candidate(&cc, dst), b);
+	cpumask_clear(&b->cpus_mask);
 	KUNIT_EXPECT_NULL(test, cfs_queue_candidate(&cc, dst));
+}
+
+/*
+ * balance_tasks()'s walk: newest first; a task of more than twice the
+ * load left is skipped (before can_migrate_task(), so all of them
+ * skipped so counts as all pinned); a task that ran within
+ * sched_migration_cost, or a buddy while this CPU is busy, is hot and
+ * stays unless balancing has failed too often; at most 33 looked at.
+ */
+static void cfs_test_move_walk(struct kunit *test)
+{
+	struct cfs_cpu cc;
+	struct task_struct *light = cfs_fake(test, 1, 335, 10);	/* nice 5 */
+	struct task_struct *mid = cfs_fake(test, 2, 1024, 20);
+	struct task_struct *heavy = cfs_fake(test, 3, 3121, 30); /* nice -5 */
+	struct task_struct *many[34], *p;
+	struct cfs_lb_walk w;
+	int dst = cpumask_first(cpu_active_mask), i;
+
+	cfs_fake_cpu(&cc, 0);
+	cfs_queue_add(&cc, light);
+	cfs_queue_add(&cc, mid);
+	cfs_queue_add(&cc, heavy);
+
+	/* 1,000 to move: heavy (1,560 > 1,000) skipped, mid, then light */
+	cfs_lb_walk_init(&w, &cc, dst, false, 1000, false);
+	w.cost = 0;
+	p = cfs_lb_next(&w);
+	KUNIT_EXPECT_PTR_EQ(test, p, mid);
+	w.rem_load -= 1024;
+	/* -24 left: light's half (167) is more than that */
+	KUNIT_EXPECT_NULL(test, cfs_lb_next(&w));
+	KUNIT_EXPECT_FALSE(test, w.pinned);
+	/* 200 left instead: mid's half (512) is too much, light's is not */
+	cfs_lb_walk_init(&w, &cc, dst, false, 200, false);
+	w.cost = 0;
+	KUNIT_EXPECT_PTR_EQ(test, cfs_lb_next(&w), light);
+	/* 100 left: every task too heavy, none asked: all pinned */
+	cfs_lb_walk_init(&w, &cc, dst, false, 100, false);
+	KUNIT_EXPECT_NULL(test, cfs_lb_next(&w));
+	KUNIT_EXPECT_TRUE(test, w.pinned);
+
+	/* hot: ran "now" (exec_start ahead of the clock: cold 0 ns) */
+	mid->se.exec_start = U64_MAX;
+	cfs_lb_walk_init(&w, &cc, dst, false, 1500, false);
+	KUNIT_EXPECT_PTR_EQ(test, cfs_lb_next(&w), light);
+	KUNIT_EXPECT_FALSE(test, w.pinned);
+	cfs_lb_walk_init(&w, &cc, dst, false, 1500, true);
+	KUNIT_EXPECT_PTR_EQ(test, cfs_lb_next(&w), mid);
+	/* sched_migration_cost 0: nothing is hot by time */
+	cfs_lb_walk_init(&w, &cc, dst, false, 1500, false);
+	w.cost = 0;
+	KUNIT_EXPECT_PTR_EQ(test, cfs_lb_next(&w), mid);
+	/* a buddy is hot while the pulling CPU has tasks of its own */
+	cc.last = mid;
+	cfs_lb_walk_init(&w, &cc, dst, true, 1500, false);
+	w.cost = 0;
+	KUNIT_EXPECT_PTR_EQ(test, cfs_lb_next(&w), light);
+	cfs_lb_walk_init(&w, &cc, dst, false, 1500, false);
+	w.cost = 0;
+	KUNIT_EXPECT_PTR_EQ(test, cfs_lb_next(&w), mid);
+	cc.last = NULL;
+
+	/* not allowed here, or too heavy: none asked, all pinned */
+	cpumask_clear(&mid->cpus_mask);
+	cpumask_clear(&light->cpus_mask);
+	cfs_lb_walk_init(&w, &cc, dst, false, 1500, true);
+	KUNIT_EXPECT_NULL(test, cfs_lb_next(&w));
+	KUNIT_EXPECT_TRUE(test, w.pinned);
+
+	/* sysctl_sched_nr_migrate: the 34th task is not looked at */
+	cfs_fake_cpu(&cc, 0);
+	for (i = 0; i < 34; i++) {
+		many[i] = cfs_fake(test, 10 + i, 1024, i);
+		cfs_queue_add(&cc, many[i]);
+	}
+	/* the newest first: 33 down to 1 are looked at, and refused */
+	for (i = 1; i < 34; i++)
+		cpumask_clear(&many[i]->cpus_mask);
+	cfs_lb_walk_init(&w, &cc, dst, false, 2000, true);
+	KUNIT_EXPECT_NULL(test, cfs_lb_next(&w));
+	cpumask_copy(&many[1]->cpus_mask, cpu_possible_mask);
+	cfs_lb_walk_init(&w, &cc, dst, false, 2000, true);
+	KUNIT_EXPECT_PTR_EQ(test, cfs_lb_next(&w), many[1]);
+}
+
+/* wake_affine() at wake_idx 0 on nice-0 weights (1,024) */
+static void cfs_test_wake_affine(struct kunit *test)
+{
+	struct cfs_wake_loads w = {
+		.this_load = 0, .prev_load = 1024, .prev_target = 1024,
+		.this_per_task = 0, .task_weight = 1024,
+	};
+
+	/* an idle waking CPU: always (!this_load) */
+	KUNIT_EXPECT_TRUE(test, cfs_wake_affine(&w));
+	w.prev_load = w.prev_target = 0;
+	KUNIT_EXPECT_TRUE(test, cfs_wake_affine(&w));
+	/* the waker alone here, the previous CPU idle: stay there */
+	w.this_load = 1024;
+	w.this_per_task = 1024;
+	KUNIT_EXPECT_FALSE(test, cfs_wake_affine(&w));
+	/* sync: the waker's weight comes off, leaving 0: come here */
+	w.sync = true;
+	w.waker_weight = 1024;
+	KUNIT_EXPECT_TRUE(test, cfs_wake_affine(&w));
+	/*
+	 * the imbalance rule, 100 x (this + 1,024) <= 112 x prev: one task
+	 * here, two there: 204,800 <= 229,376, come here; one there:
+	 * 204,800 > 114,688, only the per-task rule can say yes
+	 */
+	w.sync = false;
+	w.prev_load = w.prev_target = 2048;
+	KUNIT_EXPECT_TRUE(test, cfs_wake_affine(&w));
+	w.prev_load = w.prev_target = 1024;
+	w.this_per_task = 2048;
+	/* this <= prev and this + prev <= this_per_task: 2,048 <= 2,048 */
+	KUNIT_EXPECT_TRUE(test, cfs_wake_affine(&w));
+	w.this_per_task = 2047;
+	KUNIT_EXPECT_FALSE(test, cfs_wake_affine(&w));
 }
 
 /* The consistency check: a sound queue, then one corruption at a time. */
@@ -676,10 +801,10 @@ static void cfs_test_check(struct kunit *test)
 	cc.tree.rb_leftmost = &a->sp.tree_node;
 	/* nr_running and load against the tree */
 	cc.nr_running++;
-	cc.load--;
+	cc.lb.load--;
 	KUNIT_EXPECT_EQ(test, cfs_queue_check(NULL, &cc, NULL, 0, &nr), 2U);
 	cc.nr_running--;
-	cc.load++;
+	cc.lb.load++;
 
 	/* a running curr is counted; it must be the task running here */
 	cfs_queue_set_next(&cc, a);
@@ -715,6 +840,8 @@ static struct kunit_case cfs_test_cases[] = {
 	KUNIT_CASE(cfs_test_yield_modes),
 	KUNIT_CASE(cfs_test_renormalise),
 	KUNIT_CASE(cfs_test_candidate),
+	KUNIT_CASE(cfs_test_move_walk),
+	KUNIT_CASE(cfs_test_wake_affine),
 	KUNIT_CASE(cfs_test_check),
 	{}
 };

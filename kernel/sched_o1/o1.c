@@ -35,6 +35,7 @@
  * exec placement are 2.6.22's too, over source_load() and target_load().
  */
 #include <linux/sched_policy.h>
+#include <linux/sched_policy_lb.h>
 #include <linux/sched/clock.h>
 #include <linux/bitmap.h>
 
@@ -52,19 +53,12 @@
  * not SD_BALANCE_FORK, SD_WAKE_BALANCE or SD_WAKE_IDLE (only
  * SD_SIBLING_INIT, SMT, has that).  Load index i reads cpu_load[i - 1]
  * (source_load(), target_load()): wakeups, exec and idle CPUs the load at
- * the last tick, busy and newly idle CPUs its average over ticks.
+ * the last tick, busy and newly idle CPUs its average over ticks (the
+ * other numbers: o1_lb).
  */
 #define O1_IMBALANCE_PCT	125
 #define O1_WAKE_IMBALANCE_PCT	(100 + (O1_IMBALANCE_PCT - 100) / 2)
-#define O1_BUSY_IDX		2
-#define O1_IDLE_IDX		1
-#define O1_NEWIDLE_IDX		2
 #define O1_WAKE_IDX		1	/* forkexec_idx too */
-#define O1_MIN_INTERVAL		1	/* ms, balance_interval's range */
-#define O1_MAX_INTERVAL		4
-#define O1_BUSY_FACTOR		64	/* interval x this on a busy CPU */
-#define O1_CACHE_NICE_TRIES	1
-#define O1_MAX_PINNED_INTERVAL	512	/* ms, backoff when all pinned */
 
 /* Tunables; the defaults are 2.6.22's. */
 static u64 o1_base_timeslice_ms = 100;	/* DEF_TIMESLICE */
@@ -108,12 +102,8 @@ enum {
 	O1_STAT_YIELD_EXPIRED,
 	O1_STAT_CHILD_FIRST,
 	O1_STAT_RUNQUEUE_CREDITS,
-	O1_STAT_LB_IMBALANCED,
-	O1_STAT_LB_MOVED_TASKS,
-	O1_STAT_LB_FAILED,
-	O1_STAT_LB_ALL_PINNED,
-	O1_STAT_ACTIVE_BALANCES,
-	O1_NR_STATS
+	O1_STAT_LB,		/* SP_LB_NR_STATS of the balancer's */
+	O1_NR_STATS = O1_STAT_LB + SP_LB_NR_STATS
 };
 
 static const char * const o1_stat_names[O1_NR_STATS] = {
@@ -125,11 +115,7 @@ static const char * const o1_stat_names[O1_NR_STATS] = {
 	[O1_STAT_YIELD_EXPIRED]		= "yields_to_expired",
 	[O1_STAT_CHILD_FIRST]		= "child_runs_first",
 	[O1_STAT_RUNQUEUE_CREDITS]	= "runqueue_credits",
-	[O1_STAT_LB_IMBALANCED]		= "lb_imbalanced",
-	[O1_STAT_LB_MOVED_TASKS]	= "lb_moved_tasks",
-	[O1_STAT_LB_FAILED]		= "lb_failed",
-	[O1_STAT_LB_ALL_PINNED]		= "lb_all_pinned",
-	[O1_STAT_ACTIVE_BALANCES]	= "active_balances",
+	SP_LB_STAT_NAMES(O1_STAT_LB),
 };
 
 struct o1_array {
@@ -144,21 +130,9 @@ struct o1_cpu {
 	struct o1_array		*expired;
 	u64			expired_timestamp;	/* ns, 0: none expired */
 	int			best_expired_prio;	/* best static prio there */
-	unsigned long		load;		/* sum of static timeslices */
-	/* update_load(): [0] the load at a tick, [1] averaged over ticks */
-	unsigned long		cpu_load[2];
-	unsigned long		load_stamp;	/* the jiffy cpu_load[] is of */
-	/* load_balance()'s state of this CPU's domain */
-	unsigned long		last_balance;	/* jiffies */
-	unsigned int		balance_interval;	/* ms */
-	unsigned int		nr_balance_failed;
-	int			balance_due;	/* enum o1_idle, or -1 */
-	unsigned int		tick_nr_queued;	/* at this CPU's last o1 tick */
-	struct cpumask		lb_cpus;	/* CPUs this pass may pull from */
+	/* lb.load: the sum of static timeslices (ms); its domain's state */
+	struct sched_policy_lb_cpu lb;
 };
-
-/* 2.6.22's enum idle_type: what the balancing CPU is doing */
-enum o1_idle { O1_NOT_IDLE, O1_NEWLY_IDLE, O1_CPU_IDLE };
 
 /* What try_to_wake_up()'s affine test reads (o1_wake_affine()) */
 struct o1_wake_loads {
@@ -200,6 +174,8 @@ struct o1_task {
 	u8		saved_static_prio;
 	u8		saved_policy;
 };
+
+static const struct sched_policy_lb o1_lb;
 
 static inline struct o1_task *o1_task(struct task_struct *p)
 {
@@ -520,15 +496,7 @@ static void o1_cpu_reset(struct o1_cpu *oc)
 	oc->expired = &oc->arrays[1];
 	oc->expired_timestamp = 0;
 	oc->best_expired_prio = MAX_PRIO;
-	oc->load = 0;
-	oc->cpu_load[0] = 0;
-	oc->cpu_load[1] = 0;
-	oc->load_stamp = jiffies;
-	oc->last_balance = jiffies;
-	oc->balance_interval = O1_MIN_INTERVAL;
-	oc->nr_balance_failed = 0;
-	oc->balance_due = -1;
-	oc->tick_nr_queued = 0;
+	sched_policy_lb_cpu_init(&o1_lb, &oc->lb);
 }
 
 /* The next task: the active array's best, else the expired array's. */
@@ -660,100 +628,22 @@ static u32 o1_load_ms(const struct task_struct *p)
 	return div_u64(o1_task_timeslice(p), NSEC_PER_MSEC) ?: 1;
 }
 
-/*
- * update_load()'s step for cpu_load[1] (2.6.22 scheduler_tick()): halfway
- * to the load at this tick, rounded up while the load grows.  @ticks
- * steps of an unchanged @load; it is reached after at most about
- * log2(difference) of them.
- */
-static unsigned long o1_load_avg_after(unsigned long avg, unsigned long load,
-				       unsigned long ticks)
+static struct sched_policy_lb_cpu *o1_lb_cpu(struct sched_policy_rq *rq)
 {
-	while (ticks-- && avg != load)
-		avg = (avg + load + (load > avg)) >> 1;
-	return avg;
-}
-
-/*
- * update_load() (2.6.22 scheduler_tick()): cpu_load[0] is the load at the
- * CPU's last tick, cpu_load[1] its average over ticks.  2.6.22 updated
- * both on every tick of every CPU; here a CPU ticks for o1 only while it
- * runs an o1 task, so they are caught up when the load next changes or
- * is read in a later jiffy: every change comes here first, so every tick
- * missed since the last update saw the load as it is now.  Under the
- * CPU's rq lock; cpu_load[] is written before its stamp (readers:
- * o1_cpu_load_at()).
- */
-static void o1_tick_load_update(struct o1_cpu *oc, unsigned long now)
-{
-	unsigned long ticks = now - oc->load_stamp;
-
-	if (!ticks)
-		return;
-	WRITE_ONCE(oc->cpu_load[1],
-		   o1_load_avg_after(oc->cpu_load[1], oc->load, ticks));
-	WRITE_ONCE(oc->cpu_load[0], oc->load);
-	smp_wmb();	/* the loads before their stamp: o1_cpu_load_at() */
-	WRITE_ONCE(oc->load_stamp, now);
-}
-
-/*
- * cpu_load[@i] of a CPU whose load is @load now, from any CPU without its
- * lock (2.6.22 read it unlocked too): caught up to jiffy @now.
- */
-static unsigned long o1_cpu_load_at(struct o1_cpu *oc, unsigned int i,
-				    unsigned long load, unsigned long now)
-{
-	unsigned long stamp = READ_ONCE(oc->load_stamp);
-	unsigned long avg;
-
-	smp_rmb();	/* the stamp before its loads: o1_tick_load_update() */
-	avg = READ_ONCE(oc->cpu_load[i]);
-	/* updated since @now was read: as of this jiffy */
-	if (!time_after(now, stamp))
-		return avg;
-	return i ? o1_load_avg_after(avg, load, now - stamp) : load;
-}
-
-static struct o1_cpu *o1_cpu_of(int cpu)
-{
-	return o1_cpu(sched_policy_cpu_rq(cpu));
+	return &o1_cpu(rq)->lb;
 }
 
 static void o1_load_add(struct o1_cpu *oc, struct task_struct *p)
 {
 	struct o1_task *ot = o1_task(p);
 
-	o1_tick_load_update(oc, jiffies);
 	ot->load_ms = o1_load_ms(p);
-	WRITE_ONCE(oc->load, oc->load + ot->load_ms);
+	sched_policy_lb_load_add(&oc->lb, ot->load_ms);
 }
 
 static void o1_load_sub(struct o1_cpu *oc, struct task_struct *p)
 {
-	o1_tick_load_update(oc, jiffies);
-	WRITE_ONCE(oc->load, oc->load - o1_task(p)->load_ms);
-}
-
-/*
- * source_load() and target_load() (2.6.22) at load index @idx (1 or 2):
- * the low and the high guess of a CPU's load, from its load now and
- * cpu_load[idx - 1]
- */
-static unsigned long o1_source_load(int cpu, unsigned int idx)
-{
-	struct o1_cpu *oc = o1_cpu_of(cpu);
-	unsigned long load = READ_ONCE(oc->load);
-
-	return min(o1_cpu_load_at(oc, idx - 1, load, jiffies), load);
-}
-
-static unsigned long o1_target_load(int cpu, unsigned int idx)
-{
-	struct o1_cpu *oc = o1_cpu_of(cpu);
-	unsigned long load = READ_ONCE(oc->load);
-
-	return max(o1_cpu_load_at(oc, idx - 1, load, jiffies), load);
+	sched_policy_lb_load_add(&oc->lb, -(long)o1_task(p)->load_ms);
 }
 
 /* SCHED_LOAD_SCALE: a nice-0 task's load */
@@ -762,15 +652,36 @@ static unsigned long o1_nice_0_load(void)
 	return div_u64(o1_static_timeslice(O1_NICE_0_PRIO), NSEC_PER_MSEC);
 }
 
-/* cpu_avg_load_per_task(): a nice-0 task's load on an empty CPU */
-static unsigned long o1_load_per_task(int cpu)
-{
-	struct sched_policy_rq *rq = sched_policy_cpu_rq(cpu);
-	unsigned int nr = sched_policy_rq_nr_queued(rq);
+static int o1_move_tasks(struct sched_policy_rq *src,
+			 struct sched_policy_rq *dst,
+			 struct sched_policy_lb_move *m);
 
-	if (!nr)
-		return o1_nice_0_load();
-	return READ_ONCE(o1_cpu(rq)->load) / nr;
+/* 2.6.22's SD_CPU_INIT, and move_tasks() over the arrays */
+static const struct sched_policy_lb o1_lb = {
+	.busy_idx		= 2,
+	.idle_idx		= 1,
+	.newidle_idx		= 2,
+	.imbalance_pct		= O1_IMBALANCE_PCT,
+	.cache_nice_tries	= 1,
+	.min_interval		= 1,
+	.max_interval		= 4,
+	.busy_factor		= 64,
+	.max_pinned_interval	= 512,
+	.kernel			= SP_LB_2_6_22,
+	.cpu			= o1_lb_cpu,
+	.nice_0_load		= o1_nice_0_load,
+	.move_tasks		= o1_move_tasks,
+	.stat_base		= O1_STAT_LB,
+};
+
+static unsigned long o1_source_load(int cpu)
+{
+	return sched_policy_lb_source_load(&o1_lb, cpu, O1_WAKE_IDX);
+}
+
+static unsigned long o1_target_load(int cpu)
+{
+	return sched_policy_lb_target_load(&o1_lb, cpu, O1_WAKE_IDX);
 }
 
 /*
@@ -795,10 +706,10 @@ static bool o1_wake_to_this_cpu(struct task_struct *p, int prev_cpu,
 				int this_cpu, bool sync)
 {
 	struct o1_wake_loads w = {
-		.this_load	= o1_target_load(this_cpu, O1_WAKE_IDX),
-		.prev_load	= o1_source_load(prev_cpu, O1_WAKE_IDX),
-		.prev_target	= o1_target_load(prev_cpu, O1_WAKE_IDX),
-		.this_per_task	= o1_load_per_task(this_cpu),
+		.this_load	= o1_target_load(this_cpu),
+		.prev_load	= o1_source_load(prev_cpu),
+		.prev_target	= o1_target_load(prev_cpu),
+		.this_per_task	= sched_policy_lb_load_per_task(&o1_lb, this_cpu),
 		.task_load	= o1_load_ms(p),
 		.sync		= sync,
 	};
@@ -835,7 +746,7 @@ static int o1_wake_idle(struct task_struct *p, int cpu)
  */
 static int o1_exec_cpu(struct task_struct *p, int this_cpu)
 {
-	unsigned long this_load = o1_source_load(this_cpu, O1_WAKE_IDX);
+	unsigned long this_load = o1_source_load(this_cpu);
 	unsigned long min_load = ULONG_MAX;
 	int cpu, idlest = -1;
 
@@ -844,7 +755,7 @@ static int o1_exec_cpu(struct task_struct *p, int this_cpu)
 
 		if (cpu == this_cpu)
 			continue;
-		load = o1_target_load(cpu, O1_WAKE_IDX);
+		load = o1_target_load(cpu);
 		if (load < min_load) {
 			min_load = load;
 			idlest = cpu;
@@ -853,131 +764,6 @@ static int o1_exec_cpu(struct task_struct *p, int this_cpu)
 	if (idlest < 0 || 100 * this_load < O1_WAKE_IMBALANCE_PCT * min_load)
 		return this_cpu;
 	return idlest;
-}
-
-/*
- * 2.6.22's load_balance() on the one domain, each CPU a group (cpu_power
- * SCHED_LOAD_SCALE, capacity one task: o1_nice_0_load()).  find_busiest_group() sums what
- * o1_lb_add_cpu() is given, then o1_lb_imbalance() decides.
- */
-struct o1_lb_stats {
-	unsigned long	this_load;	/* target_load() of this CPU */
-	unsigned long	this_nr;
-	unsigned long	this_weighted;	/* raw_weighted_load */
-	unsigned long	max_load;	/* source_load() of the busiest */
-	unsigned long	busiest_nr;
-	unsigned long	busiest_weighted;
-	unsigned long	total_load;
-	unsigned long	nr_cpus;	/* total_pwr / SCHED_LOAD_SCALE */
-	int		busiest;	/* -1: none */
-};
-
-static void o1_lb_add_cpu(struct o1_lb_stats *st, int cpu, bool local,
-			  unsigned long load, unsigned long nr,
-			  unsigned long weighted)
-{
-	st->total_load += load;
-	if (local) {
-		st->this_load = load;
-		st->this_nr = nr;
-		st->this_weighted = weighted;
-	} else if (load > st->max_load && nr > 1) {
-		st->max_load = load;
-		st->busiest = cpu;
-		st->busiest_nr = nr;
-		st->busiest_weighted = weighted;
-	}
-}
-
-/*
- * find_busiest_group()'s small_imbalance: the load gap is less than a
- * task of the busiest CPU; move one anyway if the gap is two of them (one
- * if they are heavier than this CPU's), or if it gains throughput.
- */
-static unsigned long o1_lb_small_imbalance(const struct o1_lb_stats *st,
-					   unsigned long busiest_per_task)
-{
-	unsigned long max = st->max_load, this = st->this_load;
-	unsigned long this_per_task = o1_nice_0_load(), imbn = 2;
-	unsigned long pwr_now, pwr_move = 0;
-
-	if (st->this_nr) {
-		this_per_task = st->this_weighted / st->this_nr;
-		if (busiest_per_task > this_per_task)
-			imbn = 1;
-	}
-	if (max - this >= busiest_per_task * imbn)
-		return busiest_per_task;
-	pwr_now = min(busiest_per_task, max) + min(this_per_task, this);
-	if (max > busiest_per_task)
-		pwr_move += min(busiest_per_task, max - busiest_per_task);
-	pwr_move += min(this_per_task, this + min(max, busiest_per_task));
-	return pwr_move > pwr_now ? busiest_per_task : 0;
-}
-
-/* find_busiest_group()'s verdict: the load to move, 0 if balanced. */
-static unsigned long o1_lb_imbalance(const struct o1_lb_stats *st)
-{
-	unsigned long max = st->max_load, this = st->this_load;
-	unsigned long avg, per_task, imbalance;
-
-	if (st->busiest < 0 || this >= max || !st->busiest_nr || !st->nr_cpus)
-		return 0;
-	avg = st->total_load / st->nr_cpus;
-	if (this >= avg || 100 * max <= O1_IMBALANCE_PCT * this)
-		return 0;
-	per_task = st->busiest_weighted / st->busiest_nr;
-	if (max <= per_task)
-		return 0;
-	/* never pull this CPU above the average, nor the busiest below it */
-	if (max >= avg) {
-		imbalance = min(min(max - avg, max - per_task), avg - this);
-		if (imbalance >= per_task)
-			return imbalance;
-	}
-	return o1_lb_small_imbalance(st, per_task);
-}
-
-static unsigned int o1_load_idx(enum o1_idle idle)
-{
-	if (idle == O1_NOT_IDLE)
-		return O1_BUSY_IDX;
-	return idle == O1_NEWLY_IDLE ? O1_NEWIDLE_IDX : O1_IDLE_IDX;
-}
-
-/*
- * find_busiest_group() and find_busiest_queue(): the CPU to pull from and
- * the load to move, lockless (READ_ONCE).  -1 if balanced.
- */
-static int o1_find_busiest(int this_cpu, enum o1_idle idle,
-			   const struct cpumask *cpus,
-			   unsigned long *imbalance)
-{
-	struct o1_lb_stats st = { .busiest = -1 };
-	unsigned int idx = o1_load_idx(idle);
-	int cpu;
-
-	for_each_cpu(cpu, cpu_active_mask) {
-		struct sched_policy_rq *rq = sched_policy_cpu_rq(cpu);
-		bool local = cpu == this_cpu;
-
-		st.nr_cpus++;	/* an excluded CPU's power still counts */
-		if (!cpumask_test_cpu(cpu, cpus))
-			continue;
-		o1_lb_add_cpu(&st, cpu, local,
-			      local ? o1_target_load(cpu, idx) :
-				      o1_source_load(cpu, idx),
-			      sched_policy_rq_nr_queued(rq),
-			      READ_ONCE(o1_cpu(rq)->load));
-	}
-	*imbalance = o1_lb_imbalance(&st);
-	if (!*imbalance)
-		return -1;
-	/* find_busiest_queue(): one task heavier than the imbalance stays */
-	if (sched_policy_rq_nr_queued(sched_policy_cpu_rq(st.busiest)) == 1 &&
-	    READ_ONCE(o1_cpu_of(st.busiest)->load) > *imbalance)
-		return -1;
-	return st.busiest;
 }
 
 /*
@@ -1109,30 +895,20 @@ static void o1_lb_walk_init(struct o1_lb_walk *w, struct sched_policy_rq *src,
 	};
 }
 
-/* One move_tasks() call: what it may move, and whether all was pinned */
-struct o1_move {
-	long		max_load;
-	bool		aggressive;
-	bool		all_pinned;
-};
-
 /*
  * move_tasks(), both run-queue locks held: up to the busiest CPU's task
- * count less one and @max_load of load, walking as o1_lb_next() does.
+ * count less one and @m->max_load of load, walking as o1_lb_next() does.
  * A moved task keeps its array kind (o1_enqueue(): was_expired).
  */
 static int o1_move_tasks(struct sched_policy_rq *src,
-			 struct sched_policy_rq *dst, void *arg)
+			 struct sched_policy_rq *dst,
+			 struct sched_policy_lb_move *m)
 {
 	unsigned int nr = sched_policy_rq_nr_queued(src);
-	struct o1_move *m = arg;
 	struct o1_lb_walk w;
 	struct task_struct *p;
 	int pulled = 0;
 
-	m->all_pinned = false;
-	if (nr <= 1 || m->max_load <= 0)
-		return 0;
 	o1_lb_walk_init(&w, src, dst, m->max_load, m->aggressive);
 	while ((p = o1_lb_next(&w))) {
 		int prio = o1_task(p)->prio;
@@ -1146,245 +922,18 @@ static int o1_move_tasks(struct sched_policy_rq *src,
 		w.this_best_prio = min(w.this_best_prio, prio);
 	}
 	m->all_pinned = w.pinned;
-	sched_policy_stat_add(dst, O1_STAT_LB_MOVED_TASKS, pulled);
 	return pulled;
 }
 
-/* Pull from @busiest; -1 if all its tasks were pinned elsewhere. */
-static int o1_lb_pull(struct sched_policy_rq *rq, int busiest,
-		      unsigned long imbalance, bool aggressive)
-{
-	struct o1_move m = {
-		.max_load	= min_t(unsigned long, imbalance, LONG_MAX),
-		.aggressive	= aggressive,
-	};
-	int moved;
-
-	moved = sched_policy_balance_locked(rq, busiest, o1_move_tasks, &m);
-	if (m.all_pinned) {
-		sched_policy_stat_add(rq, O1_STAT_LB_ALL_PINNED, 1);
-		return -1;
-	}
-	return moved;
-}
-
-/* The domain's balance_interval doubles, up to its limit. */
-static void o1_lb_back_off(struct o1_cpu *oc, bool all_pinned)
-{
-	if ((all_pinned && oc->balance_interval < O1_MAX_PINNED_INTERVAL) ||
-	    oc->balance_interval < O1_MAX_INTERVAL)
-		WRITE_ONCE(oc->balance_interval, oc->balance_interval * 2);
-}
-
 /*
- * Nothing could be pulled from @busiest: after cache_nice_tries + 2
- * failures in a row, its stopper pushes a task here (active balance).
- * Returns true when that was started.
- */
-static bool o1_lb_failed(struct sched_policy_rq *rq, int busiest,
-			 bool *all_pinned)
-{
-	struct o1_cpu *oc = o1_cpu(rq);
-	struct task_struct *curr;
-	bool allowed;
-
-	sched_policy_stat_add(rq, O1_STAT_LB_FAILED, 1);
-	if (++oc->nr_balance_failed <= O1_CACHE_NICE_TRIES + 2)
-		return false;
-	/*
-	 * Its running task may not come here: no push (out_one_pinned).
-	 * Read without its lock, as 2.6.22 did; interrupts are off here,
-	 * which keeps the task_struct from being freed under us.
-	 */
-	curr = sched_policy_rq_curr(sched_policy_cpu_rq(busiest));
-	allowed = cpumask_test_cpu(sched_policy_rq_cpu(rq), curr->cpus_ptr);
-	if (!allowed) {
-		*all_pinned = true;
-		return false;
-	}
-	oc->nr_balance_failed = O1_CACHE_NICE_TRIES + 1;
-	if (!sched_policy_push_from(rq, busiest))
-		return false;
-	sched_policy_stat_add(rq, O1_STAT_ACTIVE_BALANCES, 1);
-	return true;
-}
-
-/*
- * load_balance() and load_balance_newidle(): pull up to the imbalance
- * from the busiest CPU, the next busiest when all its tasks are pinned
- * (newly idle: whenever nothing moved).  Only the periodic balance counts
- * failures, pushes, and adjusts the interval.  Returns the tasks moved.
- */
-static int o1_load_balance(struct sched_policy_rq *rq, enum o1_idle idle)
-{
-	struct o1_cpu *oc = o1_cpu(rq);
-	bool newidle = idle == O1_NEWLY_IDLE, all_pinned = false;
-	unsigned long imbalance;
-	int busiest, moved;
-
-	cpumask_copy(&oc->lb_cpus, cpu_active_mask);
-	for (;;) {
-		busiest = o1_find_busiest(sched_policy_rq_cpu(rq), idle,
-					  &oc->lb_cpus, &imbalance);
-		if (busiest < 0)
-			goto out_balanced;
-		sched_policy_stat_add(rq, O1_STAT_LB_IMBALANCED, 1);
-		moved = 0;
-		all_pinned = false;
-		if (sched_policy_rq_nr_queued(sched_policy_cpu_rq(busiest)) > 1) {
-			moved = o1_lb_pull(rq, busiest, imbalance,
-					   oc->nr_balance_failed >
-					   O1_CACHE_NICE_TRIES);
-			all_pinned = moved < 0;
-			moved = max(moved, 0);
-			if (all_pinned || (newidle && !moved)) {
-				cpumask_clear_cpu(busiest, &oc->lb_cpus);
-				continue;
-			}
-		}
-		break;
-	}
-	if (moved) {
-		oc->nr_balance_failed = 0;
-		if (!newidle)
-			WRITE_ONCE(oc->balance_interval, O1_MIN_INTERVAL);
-		return moved;
-	}
-	if (newidle)
-		return 0;
-	if (o1_lb_failed(rq, busiest, &all_pinned)) {
-		/* pushing has begun: back off (not covered by all_pinned) */
-		if (oc->balance_interval < O1_MAX_INTERVAL)
-			WRITE_ONCE(oc->balance_interval,
-				   oc->balance_interval * 2);
-		return 0;
-	}
-	if (all_pinned)
-		goto out_one_pinned;
-	WRITE_ONCE(oc->balance_interval, O1_MIN_INTERVAL);
-	return 0;
-
-out_balanced:
-	oc->nr_balance_failed = 0;
-	if (newidle)
-		return 0;
-out_one_pinned:
-	o1_lb_back_off(oc, all_pinned);
-	return 0;
-}
-
-/*
- * rebalance_domains()'s test: is this CPU's periodic balance due?  Unlike
- * 2.6.22, a busy CPU's interval is at most max_interval x busy_factor:
- * the backoff after pinned tasks (up to 512 ms) made 2.6.22's wait up to
- * 33 s once the CPU got work by a newly idle pull, which does not reset it.
- */
-static bool o1_balance_due(struct o1_cpu *oc, enum o1_idle idle,
-			   unsigned long now)
-{
-	unsigned long interval = READ_ONCE(oc->balance_interval);
-
-	if (idle != O1_CPU_IDLE)
-		interval = min_t(unsigned long, interval, O1_MAX_INTERVAL) *
-			   O1_BUSY_FACTOR;
-	interval = msecs_to_jiffies(interval) ?: 1;
-	return time_after_eq(now, READ_ONCE(oc->last_balance) + interval);
-}
-
-/*
- * 2.6.22's idle CPUs balanced from their own tick (SCHED_IDLE), or under
- * NO_HZ the idle load balancer did it for them.  An idle CPU does not
- * tick for o1, so a busy one with tasks waiting kicks those whose idle
- * balance is due; each balances in the schedule() that follows.  Unlike
- * 2.6.22, new work here (more tasks than at the last tick) kicks them
- * whatever their interval: one backed off to 512 ms by pinned tasks
- * would otherwise idle that long beside it.
- */
-static void o1_kick_idle_balance(struct sched_policy_rq *rq)
-{
-	struct o1_cpu *this_oc = o1_cpu(rq);
-	unsigned int waiting = sched_policy_rq_nr_queued(rq);
-	bool new_work = waiting > this_oc->tick_nr_queued;
-	int this_cpu = sched_policy_rq_cpu(rq), cpu;
-
-	this_oc->tick_nr_queued = waiting;
-
-	for_each_cpu(cpu, cpu_active_mask) {
-		struct o1_cpu *oc;
-
-		if (waiting <= 1)
-			break;
-		if (cpu == this_cpu || !sched_policy_cpu_idle(cpu))
-			continue;
-		oc = o1_cpu_of(cpu);
-		if ((!new_work && !o1_balance_due(oc, O1_CPU_IDLE, jiffies)) ||
-		    cmpxchg(&oc->balance_due, -1, O1_CPU_IDLE) != -1)
-			continue;
-		sched_policy_resched_cpu(cpu);
-		waiting--;
-	}
-}
-
-/*
- * From the tick of a busy CPU: its periodic balance (NOT_IDLE) when due.
- * The imbalance is looked at here, lockless as 2.6.22 did; only if there
- * is one does the CPU reschedule to pull in its balance() hook.
- */
-static void o1_tick_balance(struct sched_policy_rq *rq)
-{
-	struct o1_cpu *oc = o1_cpu(rq);
-	unsigned long imbalance;
-
-	if (!READ_ONCE(o1_balancer)) {
-		sched_policy_default_tick_balance(rq);
-		return;
-	}
-	o1_kick_idle_balance(rq);
-	if (!o1_balance_due(oc, O1_NOT_IDLE, jiffies))
-		return;
-	WRITE_ONCE(oc->last_balance, jiffies);
-	if (o1_find_busiest(sched_policy_rq_cpu(rq), O1_NOT_IDLE,
-			    cpu_active_mask, &imbalance) >= 0) {
-		/* a kick for an idle pass may have come first: this wins */
-		xchg(&oc->balance_due, O1_NOT_IDLE);
-		sched_policy_resched(rq);
-		return;
-	}
-	/* load_balance()'s out_balanced */
-	oc->nr_balance_failed = 0;
-	o1_lb_back_off(oc, false);
-}
-
-/*
- * Before each pick: schedule()'s idle_balance() when this CPU is about to
- * run out of tasks, or the periodic balance its tick (or a busy CPU, for
- * an idle one) found due.
+ * Before each pick: 2.6.22's idle_balance() or the periodic balance its
+ * tick found due (sched_policy_lb_balance()), or the core's balancer.
  */
 static int o1_balance(struct sched_policy_rq *rq)
 {
-	struct o1_cpu *oc = o1_cpu(rq);
-	int due = READ_ONCE(oc->balance_due);
-
-	/* usually none is pending: a locked exchange only when one is */
-	if (due != -1)
-		due = xchg(&oc->balance_due, -1);
-
 	if (!READ_ONCE(o1_balancer))
 		return sched_policy_default_balance(rq);
-	if (!IS_ENABLED(CONFIG_SMP) || cpumask_weight(cpu_active_mask) < 2 ||
-	    !cpu_active(sched_policy_rq_cpu(rq)))
-		return sched_policy_rq_nr_queued(rq) > 0;
-	if (!sched_policy_rq_nr_queued(rq)) {
-		if (due == O1_CPU_IDLE) {
-			o1_load_balance(rq, O1_CPU_IDLE);
-			WRITE_ONCE(oc->last_balance, jiffies);
-		} else {
-			o1_load_balance(rq, O1_NEWLY_IDLE);
-		}
-	} else if (due == O1_NOT_IDLE) {
-		o1_load_balance(rq, O1_NOT_IDLE);
-	}
-	return sched_policy_rq_nr_queued(rq) > 0;
+	return sched_policy_lb_balance(&o1_lb, rq);
 }
 
 /* Hooks */
@@ -1672,9 +1221,10 @@ static void o1_tick(struct sched_policy_rq *rq, struct task_struct *curr)
 	struct o1_cpu *oc = o1_cpu(rq);
 	struct o1_task *ot = o1_task(curr);
 
-	o1_tick_load_update(oc, jiffies);
-	if (IS_ENABLED(CONFIG_SMP))
-		o1_tick_balance(rq);
+	if (READ_ONCE(o1_balancer))
+		sched_policy_lb_tick(&o1_lb, rq);
+	else
+		sched_policy_default_tick_balance(rq);
 	if (!ot->array)
 		return;
 	if (ot->time_slice <= 0) {
@@ -1767,7 +1317,7 @@ static int o1_select_cpu(struct task_struct *p, int prev_cpu,
 
 static unsigned long o1_load(struct sched_policy_rq *rq)
 {
-	return READ_ONCE(o1_cpu(rq)->load);
+	return READ_ONCE(o1_cpu(rq)->lb.load);
 }
 
 static struct task_struct *o1_migration_candidate(struct sched_policy_rq *rq,
@@ -1810,12 +1360,12 @@ static void o1_dump(struct sched_policy_rq *rq)
 
 	pr_info("o1: cpu%d queued=%u load=%lu expired_for=%llums best_expired_prio=%d\n",
 		sched_policy_rq_cpu(rq), sched_policy_rq_nr_queued(rq),
-		oc->load, oc->expired_timestamp ?
+		oc->lb.load, oc->expired_timestamp ?
 		div_u64(now - oc->expired_timestamp, NSEC_PER_MSEC) : 0,
 		oc->best_expired_prio);
 	pr_info("o1:   balance: interval=%ums failed=%u last=%ld jiffies ago\n",
-		oc->balance_interval, oc->nr_balance_failed,
-		(long)(jiffies - oc->last_balance));
+		oc->lb.balance_interval, oc->lb.nr_balance_failed,
+		(long)(jiffies - oc->lb.last_balance));
 	o1_dump_array("active", oc->active);
 	o1_dump_array("expired", oc->expired);
 }
@@ -1942,9 +1492,9 @@ static unsigned int o1_cpu_check(struct sched_policy_rq *rq,
 	if (sum.expired_unbatched && !oc->expired_timestamp)
 		bad += sched_policy_check_fail(rq, "o1: %u expired tasks (not SCHED_BATCH) but no expired_timestamp",
 					       sum.expired_unbatched);
-	if (oc->load != sum.load)
+	if (oc->lb.load != sum.load)
 		bad += sched_policy_check_fail(rq, "o1: load %lu, the queued tasks' sum %lu",
-					       oc->load, sum.load);
+					       oc->lb.load, sum.load);
 	*nr = sum.nr;
 	return bad;
 }

@@ -5,7 +5,7 @@
  * table, the effective priority from sleep_avg, the sleep and run-queue
  * credits, the interactive and starving decisions, slice expiry, yield,
  * the fork split and child-runs-first, sync wakeups, the balancer's
- * candidate, cpu_load[0] and the affine-wakeup test, and the consistency
+ * candidate and walk, the affine-wakeup test, and the consistency
  * check finding each kind of corruption.
  * Included from o1.c; fake tasks only carry what o1 reads.  The expected
  * numbers are 2.6.22's, so the tests skip if a tunable was changed.
@@ -675,96 +675,6 @@ static void o1_test_candidate(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, o1_array_candidate(oc->expired, dst), exp_low);
 }
 
-/*
- * cpu_load[0]: the load at the last tick, sampled before the first
- * change in a later jiffy, or the load now when none came since;
- * cpu_load[1]: halfway to it per tick, rounded up while it grows
- */
-static void o1_test_tick_load(struct kunit *test)
-{
-	struct o1_cpu *oc = kunit_kzalloc(test, sizeof(*oc), GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, oc);
-	oc->load = 100;
-	oc->load_stamp = 5;
-	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 0, 100, 5), 0UL); /* sampled */
-	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 0, 100, 6), 100UL);
-	/* one tick of 100 since: (0 + 100 + 1) / 2, two: (50 + 101) / 2 */
-	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 1, 100, 6), 50UL);
-	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 1, 100, 7), 75UL);
-	/* jiffy 6: a task arrives; the tick at 6 saw the old load */
-	o1_tick_load_update(oc, 6);
-	oc->load = 300;
-	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 0, 300, 6), 100UL);
-	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 1, 300, 6), 50UL);
-	/* more changes in the same jiffy keep that sample */
-	o1_tick_load_update(oc, 6);
-	oc->load = 200;
-	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 0, 200, 6), 100UL);
-	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 0, 200, 9), 200UL);
-	/* ticks 7, 8, 9 at 200: 50 -> 125 -> 163 -> 182 */
-	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 1, 200, 9), 182UL);
-	/* ticks missed while idle: the loads are those they saw */
-	o1_tick_load_update(oc, 40);
-	oc->load = 0;
-	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 0, 0, 40), 200UL);
-	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 1, 0, 40), 200UL);
-	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 0, 0, 41), 0UL);
-	/* falling: halved, rounded down, per tick */
-	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 1, 0, 41), 100UL);
-	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 1, 0, 43), 25UL);
-	KUNIT_EXPECT_EQ(test, o1_cpu_load_at(oc, 1, 0, 1000), 0UL);
-}
-
-/*
- * find_busiest_group()'s verdict, worked by hand from 2.6.22's formulas
- * (nice-0 load 100; every CPU of the domain counted in nr_cpus)
- */
-static void o1_test_lb_imbalance(struct kunit *test)
-{
-	struct o1_lb_stats st = {
-		.this_load = 0, .this_nr = 0, .this_weighted = 0,
-		.max_load = 300, .busiest_nr = 3, .busiest_weighted = 300,
-		.total_load = 300, .nr_cpus = 2, .busiest = 1,
-	};
-
-	o1_test_need_defaults(test);
-	/* idle beside three tasks: min(300 - 150, 300 - 100, 150 - 0) */
-	KUNIT_EXPECT_EQ(test, o1_lb_imbalance(&st), 150UL);
-	/* one here, two there: moving one only swaps (pwr 200 -> 200) */
-	st = (struct o1_lb_stats){
-		.this_load = 100, .this_nr = 1, .this_weighted = 100,
-		.max_load = 200, .busiest_nr = 2, .busiest_weighted = 200,
-		.total_load = 300, .nr_cpus = 2, .busiest = 1,
-	};
-	KUNIT_EXPECT_EQ(test, o1_lb_imbalance(&st), 0UL);
-	/* no busiest (no CPU with two tasks) */
-	st.busiest = -1;
-	KUNIT_EXPECT_EQ(test, o1_lb_imbalance(&st), 0UL);
-	/* imbalance_pct: 100 x 500 <= 125 x 400 is balanced, 501 is not */
-	st = (struct o1_lb_stats){
-		.this_load = 400, .this_nr = 4, .this_weighted = 400,
-		.max_load = 500, .busiest_nr = 11, .busiest_weighted = 500,
-		.total_load = 900, .nr_cpus = 2, .busiest = 1,
-	};
-	KUNIT_EXPECT_EQ(test, o1_lb_imbalance(&st), 0UL);
-	st.max_load = 501;
-	st.busiest_weighted = 501;
-	st.total_load = 901;
-	/* min(501 - 450, 501 - 45, 450 - 400) = 50 >= 45 a task */
-	KUNIT_EXPECT_EQ(test, o1_lb_imbalance(&st), 50UL);
-	/*
-	 * small_imbalance: idle, 4 CPUs, the busiest's average load 90 with
-	 * two tasks of 60 now: 22 < 60 and 90 - 0 < 2 x 60, but moving one
-	 * gains throughput (pwr 60 -> 30 + 60): one task's load
-	 */
-	st = (struct o1_lb_stats){
-		.max_load = 90, .busiest_nr = 2, .busiest_weighted = 120,
-		.total_load = 90, .nr_cpus = 4, .busiest = 2,
-	};
-	KUNIT_EXPECT_EQ(test, o1_lb_imbalance(&st), 60UL);
-}
-
 /* Pull @p as o1_move_tasks() would: off its array */
 static void o1_test_pull(struct o1_lb_walk *w, struct task_struct *p)
 {
@@ -936,9 +846,9 @@ static void o1_test_check(struct kunit *test)
 	o1_task(b)->prio--;
 	KUNIT_EXPECT_EQ(test, o1_cpu_check(NULL, oc, 0, &nr), 1U);
 	o1_task(b)->prio++;
-	oc->load++;
+	oc->lb.load++;
 	KUNIT_EXPECT_EQ(test, o1_cpu_check(NULL, oc, 0, &nr), 1U);
-	oc->load--;
+	oc->lb.load--;
 	oc->expired_timestamp = 0;
 	KUNIT_EXPECT_EQ(test, o1_cpu_check(NULL, oc, 0, &nr), 1U);
 	oc->expired_timestamp = 1;
@@ -969,8 +879,6 @@ static struct kunit_case o1_test_cases[] = {
 	KUNIT_CASE(o1_test_granularity),
 	KUNIT_CASE(o1_test_yield),
 	KUNIT_CASE(o1_test_candidate),
-	KUNIT_CASE(o1_test_tick_load),
-	KUNIT_CASE(o1_test_lb_imbalance),
 	KUNIT_CASE(o1_test_move_walk),
 	KUNIT_CASE(o1_test_wake_affine),
 	KUNIT_CASE(o1_test_check),

@@ -11,4 +11,14 @@ static inline int list_is_first(const struct list_head *list,
 	return list->prev == head;
 }
 
+static inline size_t list_count_nodes(struct list_head *head)
+{
+	struct list_head *pos;
+	size_t count = 0;
+
+	list_for_each(pos, head)
+		count++;
+	return count;
+}
+
 #endif

@@ -1,0 +1,559 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The 2.6-era sched-domain balancer (include/linux/sched_policy_lb.h):
+ * 2.6.22's and 2.6.32's kernel/sched.c load_balance() on one domain, each
+ * CPU a group, for the policies that model those kernels (o1, cfs).  The
+ * walk that picks the tasks to move is the policy's.  Only the policy API
+ * is used here, so that the simulator builds this file unchanged.
+ */
+#include <linux/sched_policy_lb.h>
+
+/*
+ * update_load() (2.6.22) / update_cpu_load() (2.6.32) for cpu_load[1]:
+ * halfway to the load at this tick, rounded up while the load grows.
+ * @ticks steps of an unchanged @load; it is reached after at most about
+ * log2(difference) of them.
+ */
+static unsigned long sp_lb_avg_after(unsigned long avg, unsigned long load,
+				     unsigned long ticks)
+{
+	while (ticks-- && avg != load)
+		avg = (avg + load + (load > avg)) >> 1;
+	return avg;
+}
+
+/*
+ * cpu_load[0] is the load at the CPU's last tick, cpu_load[1] its average
+ * over ticks.  Both kernels updated them on every tick of every CPU; here
+ * a CPU ticks for a policy only while it runs a policy task, so they are
+ * caught up when the load next changes or is read in a later jiffy: every
+ * change comes here first, so every tick missed since the last update saw
+ * the load as it is now.  Under the CPU's rq lock; cpu_load[] is written
+ * before its stamp (readers: sched_policy_lb_cpu_load()).
+ */
+static void sp_lb_tick_load_update(struct sched_policy_lb_cpu *c,
+				   unsigned long now)
+{
+	unsigned long ticks = now - c->load_stamp;
+
+	if (!ticks)
+		return;
+	WRITE_ONCE(c->cpu_load[1],
+		   sp_lb_avg_after(c->cpu_load[1], c->load, ticks));
+	WRITE_ONCE(c->cpu_load[0], c->load);
+	smp_wmb();	/* the loads before their stamp */
+	WRITE_ONCE(c->load_stamp, now);
+}
+
+/* At every enqueue (+) and dequeue (-) of a task's load, rq locked. */
+void sched_policy_lb_load_add(struct sched_policy_lb_cpu *c, long delta)
+{
+	sp_lb_tick_load_update(c, jiffies);
+	WRITE_ONCE(c->load, c->load + delta);
+}
+EXPORT_SYMBOL_GPL(sched_policy_lb_load_add);
+
+/*
+ * cpu_load[@i] of a CPU whose load is @load now, from any CPU without its
+ * lock (both kernels read it unlocked too): caught up to jiffy @now.
+ */
+unsigned long sched_policy_lb_cpu_load(struct sched_policy_lb_cpu *c,
+				       unsigned int i, unsigned long load,
+				       unsigned long now)
+{
+	unsigned long stamp = READ_ONCE(c->load_stamp);
+	unsigned long avg;
+
+	smp_rmb();	/* the stamp before its loads */
+	avg = READ_ONCE(c->cpu_load[i]);
+	/* updated since @now was read: as of this jiffy */
+	if (!time_after(now, stamp))
+		return avg;
+	return i ? sp_lb_avg_after(avg, load, now - stamp) : load;
+}
+EXPORT_SYMBOL_GPL(sched_policy_lb_cpu_load);
+
+static struct sched_policy_lb_cpu *sp_lb_cpu_of(const struct sched_policy_lb *lb,
+						int cpu)
+{
+	return lb->cpu(sched_policy_cpu_rq(cpu));
+}
+
+/* At index @idx: the load now, or cpu_load[idx - 1] caught up */
+static unsigned long sp_lb_indexed_load(struct sched_policy_lb_cpu *c,
+					unsigned int idx, unsigned long load)
+{
+	if (!idx)
+		return load;
+	return sched_policy_lb_cpu_load(c, min_t(unsigned int, idx,
+						 SP_LB_NR_CPU_LOADS) - 1,
+					load, jiffies);
+}
+
+/*
+ * source_load() and target_load(): the low and the high guess of a CPU's
+ * load, from its load now and the one at index @idx
+ */
+unsigned long sched_policy_lb_source_load(const struct sched_policy_lb *lb,
+					  int cpu, unsigned int idx)
+{
+	struct sched_policy_lb_cpu *c = sp_lb_cpu_of(lb, cpu);
+	unsigned long load = READ_ONCE(c->load);
+
+	return min(sp_lb_indexed_load(c, idx, load), load);
+}
+EXPORT_SYMBOL_GPL(sched_policy_lb_source_load);
+
+unsigned long sched_policy_lb_target_load(const struct sched_policy_lb *lb,
+					  int cpu, unsigned int idx)
+{
+	struct sched_policy_lb_cpu *c = sp_lb_cpu_of(lb, cpu);
+	unsigned long load = READ_ONCE(c->load);
+
+	return max(sp_lb_indexed_load(c, idx, load), load);
+}
+EXPORT_SYMBOL_GPL(sched_policy_lb_target_load);
+
+/* cpu_avg_load_per_task() of an empty CPU: see sched_policy_lb.kernel */
+static unsigned long sp_lb_empty_per_task(const struct sched_policy_lb *lb)
+{
+	return lb->kernel == SP_LB_2_6_22 ? lb->nice_0_load() : 0;
+}
+
+/* cpu_avg_load_per_task() */
+unsigned long sched_policy_lb_load_per_task(const struct sched_policy_lb *lb,
+					    int cpu)
+{
+	struct sched_policy_rq *rq = sched_policy_cpu_rq(cpu);
+	unsigned int nr = sched_policy_rq_nr_queued(rq);
+
+	if (!nr)
+		return sp_lb_empty_per_task(lb);
+	return READ_ONCE(lb->cpu(rq)->load) / nr;
+}
+EXPORT_SYMBOL_GPL(sched_policy_lb_load_per_task);
+
+void sched_policy_lb_cpu_init(const struct sched_policy_lb *lb,
+			      struct sched_policy_lb_cpu *c)
+{
+	c->load = 0;
+	c->cpu_load[0] = 0;
+	c->cpu_load[1] = 0;
+	c->load_stamp = jiffies;
+	c->last_balance = jiffies;
+	c->balance_interval = lb->min_interval;
+	c->nr_balance_failed = 0;
+	c->balance_due = -1;
+	c->tick_nr_queued = 0;
+}
+EXPORT_SYMBOL_GPL(sched_policy_lb_cpu_init);
+
+static void sp_lb_stat(const struct sched_policy_lb *lb,
+		       struct sched_policy_rq *rq, unsigned int idx, u64 val)
+{
+	sched_policy_stat_add(rq, lb->stat_base + idx, val);
+}
+
+static void sp_lb_add_cpu(struct sched_policy_lb_stats *st, int cpu,
+			  bool local, unsigned long load, unsigned long nr,
+			  unsigned long weighted)
+{
+	st->total_load += load;
+	if (local) {
+		st->this_load = load;
+		st->this_nr = nr;
+		st->this_weighted = weighted;
+	} else if (load > st->max_load && nr > 1) {
+		/* update_sd_lb_stats(): over its capacity of one task */
+		st->max_load = load;
+		st->busiest = cpu;
+		st->busiest_nr = nr;
+		st->busiest_weighted = weighted;
+	}
+}
+
+/*
+ * fix_small_imbalance() (2.6.22: inside find_busiest_group()): the load
+ * gap is less than a task of the busiest CPU; move one anyway if the gap
+ * is big enough (imbn: two of them, one if they are heavier than this
+ * CPU's; 2.6.32 counts one more in the gap), or if it gains throughput.
+ */
+static bool sp_lb_small_imbalance_moves(const struct sched_policy_lb *lb,
+					const struct sched_policy_lb_stats *st,
+					unsigned long busiest_per_task)
+{
+	unsigned long max = st->max_load, this = st->this_load;
+	unsigned long this_per_task = sp_lb_empty_per_task(lb), imbn = 2;
+	unsigned long pwr_now, pwr_move = 0, gap = max - this;
+
+	if (st->this_nr) {
+		this_per_task = st->this_weighted / st->this_nr;
+		if (busiest_per_task > this_per_task)
+			imbn = 1;
+	}
+	if (lb->kernel != SP_LB_2_6_22)
+		gap += busiest_per_task;
+	if (gap >= busiest_per_task * imbn)
+		return true;
+	pwr_now = min(busiest_per_task, max) + min(this_per_task, this);
+	if (max > busiest_per_task)
+		pwr_move += min(busiest_per_task, max - busiest_per_task);
+	pwr_move += min(this_per_task, this + min(max, busiest_per_task));
+	return pwr_move > pwr_now;
+}
+
+/*
+ * find_busiest_group()'s verdict (2.6.32: and calculate_imbalance()'s):
+ * true if st->busiest should give up *@imbalance of load.  2.6.32 may
+ * name it with nothing to move (see sched_policy_lb.kernel).
+ */
+bool sched_policy_lb_imbalance(const struct sched_policy_lb *lb,
+			       const struct sched_policy_lb_stats *st,
+			       unsigned long *imbalance)
+{
+	unsigned long max = st->max_load, this = st->this_load;
+	unsigned long avg, per_task, imb = 0;
+
+	*imbalance = 0;
+	if (st->busiest < 0 || this >= max || !st->busiest_nr || !st->nr_cpus)
+		return false;
+	avg = st->total_load / st->nr_cpus;
+	if (this >= avg || 100 * max <= lb->imbalance_pct * this)
+		return false;
+	per_task = st->busiest_weighted / st->busiest_nr;
+	if (max <= per_task)
+		return false;
+	/* never pull this CPU above the average, nor the busiest below it */
+	if (max >= avg) {
+		imb = min(min(max - avg, max - per_task), avg - this);
+		if (imb >= per_task) {
+			*imbalance = imb;
+			return true;
+		}
+	}
+	if (sp_lb_small_imbalance_moves(lb, st, per_task)) {
+		*imbalance = per_task;
+		return true;
+	}
+	if (lb->kernel == SP_LB_2_6_22)
+		return false;
+	*imbalance = imb;
+	return true;
+}
+EXPORT_SYMBOL_GPL(sched_policy_lb_imbalance);
+
+static unsigned int sp_lb_load_idx(const struct sched_policy_lb *lb,
+				   enum sched_policy_lb_idle idle)
+{
+	if (idle == SP_LB_NOT_IDLE)
+		return lb->busy_idx;
+	return idle == SP_LB_NEWLY_IDLE ? lb->newidle_idx : lb->idle_idx;
+}
+
+/*
+ * find_busiest_group() and find_busiest_queue(): the CPU to pull from and
+ * the load to move, lockless (READ_ONCE).  -1 if balanced.
+ */
+static int sp_lb_find_busiest(const struct sched_policy_lb *lb, int this_cpu,
+			      enum sched_policy_lb_idle idle,
+			      const struct cpumask *cpus,
+			      unsigned long *imbalance)
+{
+	struct sched_policy_lb_stats st = { .busiest = -1 };
+	unsigned int idx = sp_lb_load_idx(lb, idle);
+	int cpu;
+
+	for_each_cpu(cpu, cpu_active_mask) {
+		struct sched_policy_rq *rq = sched_policy_cpu_rq(cpu);
+		bool local = cpu == this_cpu;
+
+		st.nr_cpus++;	/* an excluded CPU's power still counts */
+		if (!cpumask_test_cpu(cpu, cpus))
+			continue;
+		sp_lb_add_cpu(&st, cpu, local,
+			      local ? sched_policy_lb_target_load(lb, cpu, idx) :
+				      sched_policy_lb_source_load(lb, cpu, idx),
+			      sched_policy_rq_nr_queued(rq),
+			      READ_ONCE(lb->cpu(rq)->load));
+	}
+	if (!sched_policy_lb_imbalance(lb, &st, imbalance))
+		return -1;
+	/* find_busiest_queue(): one task heavier than the imbalance stays */
+	if (sched_policy_rq_nr_queued(sched_policy_cpu_rq(st.busiest)) == 1 &&
+	    READ_ONCE(sp_lb_cpu_of(lb, st.busiest)->load) > *imbalance)
+		return -1;
+	return st.busiest;
+}
+
+struct sp_lb_pass {
+	const struct sched_policy_lb	*lb;
+	struct sched_policy_lb_move	m;
+};
+
+static int sp_lb_move_tasks(struct sched_policy_rq *src,
+			    struct sched_policy_rq *dst, void *arg)
+{
+	struct sp_lb_pass *pass = arg;
+
+	pass->m.all_pinned = false;
+	if (sched_policy_rq_nr_queued(src) <= 1 || pass->m.max_load <= 0)
+		return 0;
+	return pass->lb->move_tasks(src, dst, &pass->m);
+}
+
+/* Pull from @busiest; -1 if all its tasks were pinned elsewhere. */
+static int sp_lb_pull(const struct sched_policy_lb *lb,
+		      struct sched_policy_rq *rq, int busiest,
+		      unsigned long imbalance, enum sched_policy_lb_idle idle)
+{
+	struct sp_lb_pass pass = {
+		.lb = lb,
+		.m = {
+			.max_load	= min_t(unsigned long, imbalance,
+						LONG_MAX),
+			.idle		= idle,
+			.aggressive	= lb->cpu(rq)->nr_balance_failed >
+					  lb->cache_nice_tries,
+		},
+	};
+	int moved;
+
+	moved = sched_policy_balance_locked(rq, busiest, sp_lb_move_tasks,
+					    &pass);
+	sp_lb_stat(lb, rq, SP_LB_STAT_MOVED_TASKS, moved);
+	if (pass.m.all_pinned) {
+		sp_lb_stat(lb, rq, SP_LB_STAT_ALL_PINNED, 1);
+		return -1;
+	}
+	return moved;
+}
+
+/* The domain's balance_interval doubles, up to its limit. */
+static void sp_lb_back_off(const struct sched_policy_lb *lb,
+			   struct sched_policy_lb_cpu *c, bool all_pinned)
+{
+	if ((all_pinned && c->balance_interval < lb->max_pinned_interval) ||
+	    c->balance_interval < lb->max_interval)
+		WRITE_ONCE(c->balance_interval, c->balance_interval * 2);
+}
+
+/*
+ * Nothing could be pulled from @busiest: after cache_nice_tries + 2
+ * failures in a row, its stopper pushes a task here (active balance).
+ * Returns true when that was started.
+ */
+static bool sp_lb_failed(const struct sched_policy_lb *lb,
+			 struct sched_policy_rq *rq, int busiest,
+			 bool *all_pinned)
+{
+	struct sched_policy_lb_cpu *c = lb->cpu(rq);
+	struct task_struct *curr;
+	bool allowed;
+
+	sp_lb_stat(lb, rq, SP_LB_STAT_FAILED, 1);
+	if (++c->nr_balance_failed <= lb->cache_nice_tries + 2)
+		return false;
+	/*
+	 * Its running task may not come here: no push (out_one_pinned).
+	 * Read without its lock, as both kernels did; interrupts are off
+	 * here, which keeps the task_struct from being freed under us.
+	 */
+	curr = sched_policy_rq_curr(sched_policy_cpu_rq(busiest));
+	allowed = cpumask_test_cpu(sched_policy_rq_cpu(rq), curr->cpus_ptr);
+	if (!allowed) {
+		*all_pinned = true;
+		return false;
+	}
+	c->nr_balance_failed = lb->cache_nice_tries + 1;
+	if (!sched_policy_push_from(rq, busiest))
+		return false;
+	sp_lb_stat(lb, rq, SP_LB_STAT_ACTIVE_BALANCES, 1);
+	return true;
+}
+
+/*
+ * load_balance() and load_balance_newidle(): pull up to the imbalance
+ * from the busiest CPU, the next busiest when all its tasks are pinned
+ * (newly idle: whenever nothing moved).  Only the periodic balance counts
+ * failures, pushes, and adjusts the interval.  Returns the tasks moved.
+ */
+static int sp_lb_load_balance(const struct sched_policy_lb *lb,
+			      struct sched_policy_rq *rq,
+			      enum sched_policy_lb_idle idle)
+{
+	struct sched_policy_lb_cpu *c = lb->cpu(rq);
+	bool newidle = idle == SP_LB_NEWLY_IDLE, all_pinned = false;
+	bool next_if_unmoved = newidle && lb->kernel == SP_LB_2_6_22;
+	unsigned long imbalance;
+	int busiest, moved;
+
+	cpumask_copy(&c->lb_cpus, cpu_active_mask);
+	for (;;) {
+		busiest = sp_lb_find_busiest(lb, sched_policy_rq_cpu(rq), idle,
+					     &c->lb_cpus, &imbalance);
+		if (busiest < 0)
+			goto out_balanced;
+		sp_lb_stat(lb, rq, SP_LB_STAT_IMBALANCED, 1);
+		moved = 0;
+		all_pinned = false;
+		if (sched_policy_rq_nr_queued(sched_policy_cpu_rq(busiest)) > 1) {
+			moved = sp_lb_pull(lb, rq, busiest, imbalance, idle);
+			all_pinned = moved < 0;
+			moved = max(moved, 0);
+			if (all_pinned || (next_if_unmoved && !moved)) {
+				cpumask_clear_cpu(busiest, &c->lb_cpus);
+				continue;
+			}
+		}
+		break;
+	}
+	if (moved) {
+		c->nr_balance_failed = 0;
+		if (!newidle)
+			WRITE_ONCE(c->balance_interval, lb->min_interval);
+		return moved;
+	}
+	if (newidle)
+		return 0;
+	if (sp_lb_failed(lb, rq, busiest, &all_pinned)) {
+		/* pushing has begun: back off (not covered by all_pinned) */
+		if (c->balance_interval < lb->max_interval)
+			WRITE_ONCE(c->balance_interval,
+				   c->balance_interval * 2);
+		return 0;
+	}
+	if (all_pinned)
+		goto out_one_pinned;
+	WRITE_ONCE(c->balance_interval, lb->min_interval);
+	return 0;
+
+out_balanced:
+	c->nr_balance_failed = 0;
+	if (newidle)
+		return 0;
+out_one_pinned:
+	sp_lb_back_off(lb, c, all_pinned);
+	return 0;
+}
+
+/*
+ * rebalance_domains()'s test: is this CPU's periodic balance due?  Unlike
+ * both kernels, a busy CPU's interval is at most max_interval x
+ * busy_factor: the backoff after pinned tasks (up to 512 ms) made their
+ * wait up to 33 s once the CPU got work by a newly idle pull, which does
+ * not reset it.
+ */
+static bool sp_lb_balance_due(const struct sched_policy_lb *lb,
+			      struct sched_policy_lb_cpu *c,
+			      enum sched_policy_lb_idle idle, unsigned long now)
+{
+	unsigned long interval = READ_ONCE(c->balance_interval);
+
+	if (idle != SP_LB_CPU_IDLE)
+		interval = min_t(unsigned long, interval, lb->max_interval) *
+			   lb->busy_factor;
+	interval = msecs_to_jiffies(interval) ?: 1;
+	return time_after_eq(now, READ_ONCE(c->last_balance) + interval);
+}
+
+/*
+ * Idle CPUs balanced from their own tick (SCHED_IDLE), or under NO_HZ the
+ * idle load balancer did it for them.  An idle CPU does not tick for a
+ * policy, so a busy one with tasks waiting kicks those whose idle balance
+ * is due; each balances in the schedule() that follows.  Unlike both
+ * kernels, new work here (more tasks than at the last tick) kicks them
+ * whatever their interval: one backed off to 512 ms by pinned tasks
+ * would otherwise idle that long beside it.
+ */
+static void sp_lb_kick_idle(const struct sched_policy_lb *lb,
+			    struct sched_policy_rq *rq)
+{
+	struct sched_policy_lb_cpu *this_c = lb->cpu(rq);
+	unsigned int waiting = sched_policy_rq_nr_queued(rq);
+	bool new_work = waiting > this_c->tick_nr_queued;
+	int this_cpu = sched_policy_rq_cpu(rq), cpu;
+
+	this_c->tick_nr_queued = waiting;
+
+	for_each_cpu(cpu, cpu_active_mask) {
+		struct sched_policy_lb_cpu *c;
+
+		if (waiting <= 1)
+			break;
+		if (cpu == this_cpu || !sched_policy_cpu_idle(cpu))
+			continue;
+		c = sp_lb_cpu_of(lb, cpu);
+		if ((!new_work &&
+		     !sp_lb_balance_due(lb, c, SP_LB_CPU_IDLE, jiffies)) ||
+		    cmpxchg(&c->balance_due, -1, SP_LB_CPU_IDLE) != -1)
+			continue;
+		sched_policy_resched_cpu(cpu);
+		waiting--;
+	}
+}
+
+/*
+ * From the tick of a busy CPU, rq locked: its periodic balance (NOT_IDLE)
+ * when due.  The imbalance is looked at here, lockless as both kernels
+ * did; only if there is one does the CPU reschedule to pull in its
+ * balance() hook.
+ */
+void sched_policy_lb_tick(const struct sched_policy_lb *lb,
+			  struct sched_policy_rq *rq)
+{
+	struct sched_policy_lb_cpu *c = lb->cpu(rq);
+	unsigned long imbalance;
+
+	sp_lb_tick_load_update(c, jiffies);
+	sp_lb_kick_idle(lb, rq);
+	if (!sp_lb_balance_due(lb, c, SP_LB_NOT_IDLE, jiffies))
+		return;
+	WRITE_ONCE(c->last_balance, jiffies);
+	if (sp_lb_find_busiest(lb, sched_policy_rq_cpu(rq), SP_LB_NOT_IDLE,
+			       cpu_active_mask, &imbalance) >= 0) {
+		/* a kick for an idle pass may have come first: this wins */
+		xchg(&c->balance_due, SP_LB_NOT_IDLE);
+		sched_policy_resched(rq);
+		return;
+	}
+	/* load_balance()'s out_balanced */
+	c->nr_balance_failed = 0;
+	sp_lb_back_off(lb, c, false);
+}
+EXPORT_SYMBOL_GPL(sched_policy_lb_tick);
+
+/*
+ * From balance(), before each pick: schedule()'s idle_balance() when
+ * this CPU is about to run out of tasks, or the periodic balance its tick
+ * (or a busy CPU, for an idle one) found due.  Returns balance()'s value.
+ */
+int sched_policy_lb_balance(const struct sched_policy_lb *lb,
+			    struct sched_policy_rq *rq)
+{
+	struct sched_policy_lb_cpu *c = lb->cpu(rq);
+	int due = READ_ONCE(c->balance_due);
+
+	/* usually none is pending: a locked exchange only when one is */
+	if (due != -1)
+		due = xchg(&c->balance_due, -1);
+
+	if (!IS_ENABLED(CONFIG_SMP) || cpumask_weight(cpu_active_mask) < 2 ||
+	    !cpu_active(sched_policy_rq_cpu(rq)))
+		return sched_policy_rq_nr_queued(rq) > 0;
+	if (!sched_policy_rq_nr_queued(rq)) {
+		if (due == SP_LB_CPU_IDLE) {
+			sp_lb_load_balance(lb, rq, SP_LB_CPU_IDLE);
+			WRITE_ONCE(c->last_balance, jiffies);
+		} else {
+			sp_lb_load_balance(lb, rq, SP_LB_NEWLY_IDLE);
+		}
+	} else if (due == SP_LB_NOT_IDLE) {
+		sp_lb_load_balance(lb, rq, SP_LB_NOT_IDLE);
+	}
+	return sched_policy_rq_nr_queued(rq) > 0;
+}
+EXPORT_SYMBOL_GPL(sched_policy_lb_balance);
+
+#ifdef CONFIG_SCHED_POLICY_KUNIT_TEST
+#include "lb_test.c"
+#endif

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the 2.6-era balancer's arithmetic: cpu_load[] sampling
+ * and averaging, and find_busiest_group()'s verdict, worked by hand from
+ * 2.6.22's and 2.6.32's formulas (a nice-0 task's load 100 here).
+ * Included from lb.c.
+ */
+#include <kunit/test.h>
+
+static unsigned long sp_lb_test_nice_0_load(void)
+{
+	return 100;
+}
+
+static const struct sched_policy_lb sp_lb_test_2622 = {
+	.imbalance_pct	= 125,
+	.kernel		= SP_LB_2_6_22,
+	.nice_0_load	= sp_lb_test_nice_0_load,
+};
+
+static const struct sched_policy_lb sp_lb_test_2632 = {
+	.imbalance_pct	= 125,
+	.kernel		= SP_LB_2_6_32,
+};
+
+/* The verdict's load to move; 1 << 20 when balanced */
+static unsigned long sp_lb_test_verdict(const struct sched_policy_lb *lb,
+					const struct sched_policy_lb_stats *st)
+{
+	unsigned long imbalance;
+
+	if (!sched_policy_lb_imbalance(lb, st, &imbalance))
+		return 1UL << 20;
+	return imbalance;
+}
+
+#define SP_LB_BALANCED	(1UL << 20)
+
+/*
+ * cpu_load[0]: the load at the last tick, sampled before the first
+ * change in a later jiffy, or the load now when none came since;
+ * cpu_load[1]: halfway to it per tick, rounded up while it grows
+ */
+static void sp_lb_test_tick_load(struct kunit *test)
+{
+	struct sched_policy_lb_cpu *c = kunit_kzalloc(test, sizeof(*c),
+						      GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	c->load = 100;
+	c->load_stamp = 5;
+	KUNIT_EXPECT_EQ(test, sched_policy_lb_cpu_load(c, 0, 100, 5), 0UL); /* sampled */
+	KUNIT_EXPECT_EQ(test, sched_policy_lb_cpu_load(c, 0, 100, 6), 100UL);
+	/* one tick of 100 since: (0 + 100 + 1) / 2, two: (50 + 101) / 2 */
+	KUNIT_EXPECT_EQ(test, sched_policy_lb_cpu_load(c, 1, 100, 6), 50UL);
+	KUNIT_EXPECT_EQ(test, sched_policy_lb_cpu_load(c, 1, 100, 7), 75UL);
+	/* jiffy 6: a task arrives; the tick at 6 saw the old load */
+	sp_lb_tick_load_update(c, 6);
+	c->load = 300;
+	KUNIT_EXPECT_EQ(test, sched_policy_lb_cpu_load(c, 0, 300, 6), 100UL);
+	KUNIT_EXPECT_EQ(test, sched_policy_lb_cpu_load(c, 1, 300, 6), 50UL);
+	/* more changes in the same jiffy keep that sample */
+	sp_lb_tick_load_update(c, 6);
+	c->load = 200;
+	KUNIT_EXPECT_EQ(test, sched_policy_lb_cpu_load(c, 0, 200, 6), 100UL);
+	KUNIT_EXPECT_EQ(test, sched_policy_lb_cpu_load(c, 0, 200, 9), 200UL);
+	/* ticks 7, 8, 9 at 200: 50 -> 125 -> 163 -> 182 */
+	KUNIT_EXPECT_EQ(test, sched_policy_lb_cpu_load(c, 1, 200, 9), 182UL);
+	/* ticks missed while idle: the loads are those they saw */
+	sp_lb_tick_load_update(c, 40);
+	c->load = 0;
+	KUNIT_EXPECT_EQ(test, sched_policy_lb_cpu_load(c, 0, 0, 40), 200UL);
+	KUNIT_EXPECT_EQ(test, sched_policy_lb_cpu_load(c, 1, 0, 40), 200UL);
+	KUNIT_EXPECT_EQ(test, sched_policy_lb_cpu_load(c, 0, 0, 41), 0UL);
+	/* falling: halved, rounded down, per tick */
+	KUNIT_EXPECT_EQ(test, sched_policy_lb_cpu_load(c, 1, 0, 41), 100UL);
+	KUNIT_EXPECT_EQ(test, sched_policy_lb_cpu_load(c, 1, 0, 43), 25UL);
+	KUNIT_EXPECT_EQ(test, sched_policy_lb_cpu_load(c, 1, 0, 1000), 0UL);
+}
+
+/* find_busiest_group()'s verdict; every CPU of the domain in nr_cpus */
+static void sp_lb_test_imbalance(struct kunit *test)
+{
+	const struct sched_policy_lb *lb = &sp_lb_test_2622;
+	struct sched_policy_lb_stats st = {
+		.this_load = 0, .this_nr = 0, .this_weighted = 0,
+		.max_load = 300, .busiest_nr = 3, .busiest_weighted = 300,
+		.total_load = 300, .nr_cpus = 2, .busiest = 1,
+	};
+
+	/* idle beside three tasks: min(300 - 150, 300 - 100, 150 - 0) */
+	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), 150UL);
+	/* one here, two there: moving one only swaps (pwr 200 -> 200) */
+	st = (struct sched_policy_lb_stats){
+		.this_load = 100, .this_nr = 1, .this_weighted = 100,
+		.max_load = 200, .busiest_nr = 2, .busiest_weighted = 200,
+		.total_load = 300, .nr_cpus = 2, .busiest = 1,
+	};
+	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), SP_LB_BALANCED);
+	/* no busiest (no CPU with two tasks) */
+	st.busiest = -1;
+	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), SP_LB_BALANCED);
+	/* imbalance_pct: 100 x 500 <= 125 x 400 is balanced, 501 is not */
+	st = (struct sched_policy_lb_stats){
+		.this_load = 400, .this_nr = 4, .this_weighted = 400,
+		.max_load = 500, .busiest_nr = 11, .busiest_weighted = 500,
+		.total_load = 900, .nr_cpus = 2, .busiest = 1,
+	};
+	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), SP_LB_BALANCED);
+	st.max_load = 501;
+	st.busiest_weighted = 501;
+	st.total_load = 901;
+	/* min(501 - 450, 501 - 45, 450 - 400) = 50 >= 45 a task */
+	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), 50UL);
+	/*
+	 * small_imbalance: idle, 4 CPUs, the busiest's average load 90 with
+	 * two tasks of 60 now: 22 < 60 and 90 - 0 < 2 x 60, but moving one
+	 * gains throughput (pwr 60 -> 30 + 60): one task's load
+	 */
+	st = (struct sched_policy_lb_stats){
+		.max_load = 90, .busiest_nr = 2, .busiest_weighted = 120,
+		.total_load = 90, .nr_cpus = 4, .busiest = 2,
+	};
+	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), 60UL);
+}
+
+/*
+ * fix_small_imbalance(): 2.6.32 adds one of the busiest CPU's tasks to
+ * the gap.  Two CPUs: here 3 tasks of 100 (target load 250, still rising),
+ * there 4 (max 400, average 325 over 2).  min(400 - 325, 400 - 100,
+ * 325 - 250) = 75 < 100.  2.6.22: 150 < 2 x 100, and moving one only
+ * swaps (pwr_now 200 = pwr_move 200): balanced.  2.6.32: 250 >= 200.
+ */
+static void sp_lb_test_small_gap(struct kunit *test)
+{
+	struct sched_policy_lb_stats st = {
+		.this_load = 250, .this_nr = 3, .this_weighted = 300,
+		.max_load = 400, .busiest_nr = 4, .busiest_weighted = 400,
+		.total_load = 650, .nr_cpus = 2, .busiest = 1,
+	};
+
+	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(&sp_lb_test_2622, &st),
+			SP_LB_BALANCED);
+	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(&sp_lb_test_2632, &st),
+			100UL);
+	/*
+	 * One task of 100 here, two of 65 there: min(130 - 115, 65,
+	 * 115 - 100) = 15; the gap (30, 2.6.32: 95) is under 2 x 65 and
+	 * moving one does not gain (pwr 165 -> 165).  2.6.22: balanced;
+	 * 2.6.32 still names the busiest CPU, with the 15 left to move.
+	 */
+	st = (struct sched_policy_lb_stats){
+		.this_load = 100, .this_nr = 1, .this_weighted = 100,
+		.max_load = 130, .busiest_nr = 2, .busiest_weighted = 130,
+		.total_load = 230, .nr_cpus = 2, .busiest = 1,
+	};
+	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(&sp_lb_test_2622, &st),
+			SP_LB_BALANCED);
+	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(&sp_lb_test_2632, &st), 15UL);
+}
+
+static struct kunit_case sp_lb_test_cases[] = {
+	KUNIT_CASE(sp_lb_test_tick_load),
+	KUNIT_CASE(sp_lb_test_imbalance),
+	KUNIT_CASE(sp_lb_test_small_gap),
+	{}
+};
+
+static struct kunit_suite sp_lb_test_suite = {
+	.name = "sched_policy_lb",
+	.test_cases = sp_lb_test_cases,
+};
+kunit_test_suite(sp_lb_test_suite);
