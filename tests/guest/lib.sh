@@ -547,3 +547,47 @@ sp_sleeper_share() {
 	[ -n "$_cpu" ] || return 1
 	sp_calc "$_cpu / (10 * $1)"
 }
+
+# sp_pingpong_same_cpu: a pipe ping-pong pair (pingpong -p 1 -c, 8 s)
+# starts on CPU 0 and the last CPU (so fork placement does not decide
+# it); at 0.5 s both are allowed every CPU (taskset -p, which moves
+# neither); from 1 s on, 30 samples 50 ms apart of the CPU each of the
+# two last ran on (/proc/PID/stat field 39).  Sets SHARE to the percent
+# of the samples (at least 20 taken before pingpong ends) with the pair
+# on one CPU.
+sp_pingpong_same_cpu() {
+	pingpong -p 1 -c -t 8 >"$SP_TMP/pp.out" 2>&1 &
+	_pp=$!
+	sp_track $_pp
+	sleep 0.5
+	_kids=$(awk -v pp=$_pp '$4 == pp { print $1 }' /proc/[0-9]*/stat 2>/dev/null)
+	# shellcheck disable=SC2086 # two pids
+	set -- $_kids
+	[ $# -eq 2 ] || sp_fail "pingpong has $# processes, not 2: '$_kids'"
+	[ "$(awk '{ print $39 }' "/proc/$1/stat")" != "$(awk '{ print $39 }' "/proc/$2/stat")" ] ||
+		sp_fail "the pinned pair shares a CPU"
+	for _pid in "$1" "$2"; do
+		taskset -p -c "0-$((SPTEST_NCPUS - 1))" "$_pid" >/dev/null ||
+			sp_fail "cannot unpin pid $_pid"
+	done
+	sleep 0.5
+	_same=0
+	_n=0
+	_t0=$(sp_uptime)
+	while [ $_n -lt 30 ]; do
+		_cpus=$(awk '{ printf "%s ", $39 }' "/proc/$1/stat" "/proc/$2/stat" 2>/dev/null) ||
+			break
+		# shellcheck disable=SC2086 # two numbers
+		set -- "$1" "$2" $_cpus
+		[ $# -eq 4 ] || break
+		[ "$3" = "$4" ] && _same=$((_same + 1))
+		_n=$((_n + 1))
+		set -- "$1" "$2"
+		sleep 0.05
+	done
+	_t1=$(sp_uptime)
+	wait $_pp || sp_fail "pingpong failed: $(cat "$SP_TMP/pp.out")"
+	[ $_n -ge 20 ] || sp_fail "only $_n samples in $(sp_calc "$_t1 - $_t0") s before pingpong ended"
+	SHARE=$((_same * 100 / _n))
+	echo "$T: $_same of $_n samples on one CPU in $(sp_calc "$_t1 - $_t0") s; $(cat "$SP_TMP/pp.out")"
+}
