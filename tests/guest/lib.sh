@@ -229,10 +229,11 @@ sp_cost_snap() {
 	k && ($1 in want) { printf "%s=%s ", $1, $k }' "$1"
 }
 
-# sp_cost_window N CPU SECS FILE: N pinned hogs on CPU for SECS (manyhogs
-# -r) from a subshell on the last CPU, which writes to FILE the timed
-# hooks' counters on CPU twice while all N are runnable: a fifth and nine
-# tenths of SECS after their release.  Exit status: manyhogs's.
+# sp_cost_window N CPU SECS FILE STATS: N pinned hogs on CPU for SECS
+# (manyhogs -r) from a subshell on the last CPU, which writes to FILE the
+# timed hooks' counters on CPU (read from the policy's STATS file) twice
+# while all N are runnable: a fifth and nine tenths of SECS after their
+# release.  Exit status: manyhogs's.
 sp_cost_window() (
 	taskset -p -c "$((SPTEST_NCPUS - 1))" "$(sh -c 'echo $PPID')" >/dev/null || exit 1
 	_rdy=$SP_TMP/cost.ready
@@ -244,9 +245,9 @@ sp_cost_window() (
 	done
 	if [ -e "$_rdy" ]; then
 		sleep "$(sp_calc "$3 / 5")"
-		_w0=$(sp_cost_snap "$_f" "$2")
+		_w0=$(sp_cost_snap "$5" "$2")
 		sleep "$(sp_calc "$3 * 7 / 10")"
-		echo "$_w0 | $(sp_cost_snap "$_f" "$2")" >"$4"
+		echo "$_w0 | $(sp_cost_snap "$5" "$2")" >"$4"
 	fi
 	wait "$_pid"
 )
@@ -262,16 +263,17 @@ sp_cost_window() (
 # and exit, so those two stay whole-run figures.
 sp_cost_run() {
 	_f=$SP/$(sp_active)/stats
-	if [ -n "${4:-}" ] && [ "$SPTEST_NCPUS" -lt 2 ]; then
+	_steady=${4:-}
+	if [ -n "$_steady" ] && [ "$SPTEST_NCPUS" -lt 2 ]; then
 		echo "sp_cost_run: steady needs 2 CPUs, have $SPTEST_NCPUS"
 		return 1
 	fi
 	read -r _timing <"$SP/timing" || return 1
 	echo 1 >"$SP/timing" || return 1
 	_c0=$(sp_cost_snap "$_f" "$2")
-	if [ -n "${4:-}" ]; then
+	if [ -n "$_steady" ]; then
 		rm -f "$SP_TMP/cost.window"
-		sp_cost_window "$1" "$2" "$3" "$SP_TMP/cost.window"
+		sp_cost_window "$1" "$2" "$3" "$SP_TMP/cost.window" "$_f"
 	else
 		manyhogs -t "$3" -c "$2" "$1"
 	fi
@@ -279,7 +281,7 @@ sp_cost_run() {
 	_c1=$(sp_cost_snap "$_f" "$2")
 	echo "$_timing" >"$SP/timing"
 	[ "$_rc" = 0 ] || return 1
-	if [ -n "${4:-}" ]; then
+	if [ -n "$_steady" ]; then
 		[ -s "$SP_TMP/cost.window" ] || { echo "sp_cost_run: no steady window"; return 1; }
 		_w=$(cat "$SP_TMP/cost.window")
 	else
@@ -588,6 +590,7 @@ sp_pingpong_same_cpu() {
 	_t1=$(sp_uptime)
 	wait $_pp || sp_fail "pingpong failed: $(cat "$SP_TMP/pp.out")"
 	[ $_n -ge 20 ] || sp_fail "only $_n samples in $(sp_calc "$_t1 - $_t0") s before pingpong ended"
+	# shellcheck disable=SC2034 # read by the tests
 	SHARE=$((_same * 100 / _n))
 	echo "$T: $_same of $_n samples on one CPU in $(sp_calc "$_t1 - $_t0") s; $(cat "$SP_TMP/pp.out")"
 }
