@@ -65,6 +65,8 @@ struct sched_policy_rq;
 #define SP_ENQ_NEW		(1U << 1) /* first enqueue after fork */
 #define SP_ENQ_MIGRATED		(1U << 2) /* arrives from another CPU */
 #define SP_ENQ_RESTORE		(1U << 3) /* put back after an attribute change */
+/* with SP_ENQ_WAKEUP: a sync wakeup (WF_SYNC: a pipe or socket write) */
+#define SP_ENQ_SYNC		(1U << 4)
 
 /* dequeue flags */
 #define SP_DEQ_SLEEP		(1U << 0) /* the task goes to sleep */

@@ -56,6 +56,13 @@ static inline void sched_policy_init_entity(struct task_struct *p)
 	memset(p->sp.priv, 0, sizeof(p->sp.priv));
 }
 
+/*
+ * ttwu_do_activate() adds this enqueue flag for a WF_SYNC wakeup; the
+ * policy class passes it on as SP_ENQ_SYNC.  A bit far above 6.12's
+ * ENQUEUE_* flags, which the other classes do not look at.
+ */
+#define ENQUEUE_POLICY_SYNC	0x10000
+
 bool sched_policy_can_stop_tick(struct rq *rq);
 void sched_policy_init(void);
 struct rq_flags;
@@ -68,6 +75,7 @@ void sched_policy_attach_root(struct rq *rq);
 u64 sched_policy_server_bw(int cpu);
 #else
 static inline void sched_policy_init_entity(struct task_struct *p) { }
+#define ENQUEUE_POLICY_SYNC	0
 static inline bool sched_policy_enabled(void) { return false; }
 static inline bool task_should_policy(int policy) { return false; }
 static inline bool sched_policy_can_stop_tick(struct rq *rq) { return true; }

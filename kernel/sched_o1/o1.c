@@ -72,6 +72,8 @@ static u64 o1_parent_penalty = 100;	/* PARENT_PENALTY, percent */
 static u64 o1_runqueue_credit = 1;	/* credit run-queue waits at all */
 static u64 o1_on_runqueue_weight = 30;	/* ON_RUNQUEUE_WEIGHT, percent */
 static u64 o1_wake_placement = 1;	/* try_to_wake_up()'s; 0: the core's */
+/* a sync wakeup ends a TASK_NONINTERACTIVE sleep (2.6.22's pipe_wait()) */
+static u64 o1_sync_noninteractive;
 static u64 o1_balancer = 1;		/* load_balance()'s; 0: the core's */
 /* SD_CPU_INIT's before 2.6.17; 2.6.22 measured it at boot */
 static u64 o1_cache_hot_time_us = 2500;
@@ -88,6 +90,7 @@ static const struct sched_policy_tunable o1_tunables[] = {
 	{ "runqueue_credit",	&o1_runqueue_credit,	  0,    1, "bool" },
 	{ "on_runqueue_weight",	&o1_on_runqueue_weight,	  0,  100, "%" },
 	{ "wake_placement",	&o1_wake_placement,	  0,    1, "bool" },
+	{ "sync_noninteractive", &o1_sync_noninteractive, 0,    1, "bool" },
 	{ "balancer",		&o1_balancer,		  0,    1, "bool" },
 	{ "cache_hot_time_us",	&o1_cache_hot_time_us,	  0, 100000, "us" },
 	{ }
@@ -1094,6 +1097,19 @@ static bool o1_change_resched(struct task_struct *p, struct task_struct *curr)
 	return ot->prio < o1_task(curr)->prio;
 }
 
+/*
+ * The proxy for 2.6.22's pipe_wait(), which slept TASK_INTERRUPTIBLE |
+ * TASK_NONINTERACTIVE (try_to_wake_up(): SLEEP_NONINTERACTIVE, the capped
+ * credit and no run-queue credit): with sync_noninteractive, a sleep that
+ * a sync wakeup ends counts so.  6.12's pipes wake their readers sync,
+ * but so do sockets, whose waits 2.6.22 credited in full.
+ */
+static void o1_note_sync_sleep(struct task_struct *p, unsigned int flags)
+{
+	if ((flags & SP_ENQ_SYNC) && READ_ONCE(o1_sync_noninteractive))
+		o1_task(p)->sleep_type = O1_SLEEP_NONINTERACTIVE;
+}
+
 static void o1_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 		       unsigned int flags)
 {
@@ -1103,6 +1119,7 @@ static void o1_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 	o1_load_add(oc, p);
 	o1_note_batch(p);
 	if (flags & SP_ENQ_WAKEUP) {
+		o1_note_sync_sleep(p, flags);
 		o1_credit_wakeup(p, sched_policy_rq_clock(rq));
 		ot->prio = o1_effective_prio(p, ot->sleep_avg);
 		trace_sched_o1_wakeup(p, ot->prio, ot->sleep_avg,

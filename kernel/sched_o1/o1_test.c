@@ -256,6 +256,47 @@ static void o1_test_sleep_credit(struct kunit *test)
 }
 
 /*
+ * sync_noninteractive: a sleep a sync wakeup ends is capped at the
+ * interactive ceiling as 2.6.22's pipe_wait() sleeps were
+ * (TASK_NONINTERACTIVE), and earns no run-queue credit after; off, or
+ * for a wakeup that is not sync, it is credited in full.
+ */
+static void o1_test_sync_sleep(struct kunit *test)
+{
+	struct task_struct *p = o1_fake_task(test, 1, 0, 500);
+	struct o1_task *ot = o1_task(p);
+	u64 ceiling = 800 * NSEC_PER_MSEC - TICK_NSEC;
+	u64 saved = o1_sync_noninteractive, want;
+	static const struct {
+		u64		on;
+		unsigned int	flags;
+		u64		avg_ms;		/* 0: the ceiling */
+		u8		type;
+	} cases[] = {
+		{ 0, SP_ENQ_WAKEUP | SP_ENQ_SYNC, 900, O1_SLEEP_INTERACTIVE },
+		{ 1, SP_ENQ_WAKEUP | SP_ENQ_SYNC, 0, O1_SLEEP_NONINTERACTIVE },
+		{ 1, SP_ENQ_WAKEUP, 900, O1_SLEEP_INTERACTIVE },
+	};
+	int i;
+
+	o1_test_need_defaults(test);
+	p->mm = (struct mm_struct *)p;	/* a user task; never dereferenced */
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		o1_sync_noninteractive = cases[i].on;
+		ot->sleep_avg = 500 * NSEC_PER_MSEC;
+		ot->sleep_type = O1_SLEEP_NORMAL;
+		ot->timestamp = 1000 * NSEC_PER_MSEC;
+		/* as o1_enqueue(): 400 ms asleep */
+		o1_note_sync_sleep(p, cases[i].flags);
+		o1_credit_wakeup(p, 1400 * NSEC_PER_MSEC);
+		want = cases[i].avg_ms * NSEC_PER_MSEC;
+		KUNIT_EXPECT_EQ(test, ot->sleep_avg, want ?: ceiling);
+		KUNIT_EXPECT_EQ(test, ot->sleep_type, cases[i].type);
+	}
+	o1_sync_noninteractive = saved;
+}
+
+/*
  * The run-queue credit through the steps of a wakeup and a pick (2.6.22's
  * activate_task() and schedule()): a task woken by a task is credited ON_RUNQUEUE_WEIGHT
  * (30%, as x 38 / 128) of its wait on the run queue when it is picked,
@@ -868,6 +909,7 @@ static struct kunit_case o1_test_cases[] = {
 	KUNIT_CASE(o1_test_effective_prio),
 	KUNIT_CASE(o1_test_interactive),
 	KUNIT_CASE(o1_test_sleep_credit),
+	KUNIT_CASE(o1_test_sync_sleep),
 	KUNIT_CASE(o1_test_runqueue_credit),
 	KUNIT_CASE(o1_test_expiry_decision),
 	KUNIT_CASE(o1_test_idle_resets_starvation_clock),
