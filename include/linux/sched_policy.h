@@ -153,6 +153,17 @@ struct sched_policy_ops {
 	void (*task_fork)(struct task_struct *p);
 	void (*task_exit)(struct task_struct *p);
 	/*
+	 * @p is reaped (release_task(): its parent's wait, or its own exit
+	 * when nobody waits for it), and @parent is p->parent, both living
+	 * under this policy: tasklist_lock held for writing, @parent's
+	 * pi_lock and run queue @rq locked, @p's not (a zombie reaped by
+	 * a wait may still be finishing its exit on its CPU: READ_ONCE what
+	 * its last accounting may change).  Not called while @rq is
+	 * bypassed.  2.6.22's sched_exit().  Default nothing.
+	 */
+	void (*task_reaped)(struct sched_policy_rq *rq, struct task_struct *p,
+			    struct task_struct *parent);
+	/*
 	 * Membership: the task enters (after task_init/task_fork, before its
 	 * enqueue) or leaves the class (after its dequeue), rq locked (at
 	 * fork pi_lock only).  Default nothing.
@@ -287,6 +298,13 @@ void sched_policy_unregister(struct sched_policy_ops *ops);
 #define sched_policy_declare(ops)					\
 	static struct sched_policy_ops *const __sched_policy_##ops	\
 	__used __section("__sched_policy_builtin") = &(ops)
+#endif
+
+/* release_task() (kernel/exit.c), tasklist_lock held for writing */
+#ifdef CONFIG_SCHED_POLICY
+void sched_policy_release(struct task_struct *p);
+#else
+static inline void sched_policy_release(struct task_struct *p) { }
 #endif
 
 /* Run-queue handles */

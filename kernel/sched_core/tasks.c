@@ -100,6 +100,37 @@ void sched_policy_free(struct task_struct *p)
 	local_irq_restore(flags);
 }
 
+/*
+ * release_task(), tasklist_lock held for writing: @p is reaped, by its
+ * parent's wait or, when nobody waits for it, by its own exit - where
+ * 2.6.22 called sched_exit().  The policy may move what is left of @p's
+ * CPU time to its parent, under the parent's task_rq_lock; tasklist_lock
+ * before pi_lock before the rq lock is the order exit_notify()'s wakeup
+ * of the parent takes them in.  Interrupts are off from before sp_ops()
+ * is read until the hook returns, so a switch's grace period covers the
+ * call: @p's and the parent's private state is this policy's while
+ * their SP_TASK_INIT is set (@p's read without its lock: a switch that
+ * ends its life concurrently leaves that state as it was).
+ */
+void sched_policy_release(struct task_struct *p)
+{
+	struct sched_policy_ops *ops = sp_ops();
+	struct task_struct *parent = p->parent;
+	struct sched_policy_rq *sprq;
+	struct rq_flags rf;
+	struct rq *rq;
+
+	lockdep_assert_irqs_disabled();
+	if (!ops || !ops->task_reaped || !parent || parent == p ||
+	    !(READ_ONCE(p->sp.flags) & SP_TASK_INIT))
+		return;
+	rq = task_rq_lock(parent, &rf);
+	sprq = sp_rq_of(rq);
+	if ((parent->sp.flags & SP_TASK_INIT) && !sprq->bypassing)
+		ops->task_reaped(sprq, p, parent);
+	task_rq_unlock(rq, parent, &rf);
+}
+
 static bool sp_task_gone(struct rq *rq, struct task_struct *p)
 {
 	return READ_ONCE(p->__state) == TASK_DEAD && !task_on_rq_queued(p) &&

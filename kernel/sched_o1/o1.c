@@ -75,6 +75,8 @@ static u64 o1_wake_placement = 1;	/* try_to_wake_up()'s; 0: the core's */
 /* a sync wakeup ends a TASK_NONINTERACTIVE sleep (2.6.22's pipe_wait()) */
 static u64 o1_sync_noninteractive;
 static u64 o1_balancer = 1;		/* load_balance()'s; 0: the core's */
+/* sched_exit(): a reaped child's first slice and sleep_avg to its parent */
+static u64 o1_exit_to_parent = 1;
 /* SD_CPU_INIT's before 2.6.17; 2.6.22 measured it at boot */
 static u64 o1_cache_hot_time_us = 2500;
 
@@ -92,6 +94,7 @@ static const struct sched_policy_tunable o1_tunables[] = {
 	{ "wake_placement",	&o1_wake_placement,	  0,    1, "bool" },
 	{ "sync_noninteractive", &o1_sync_noninteractive, 0,    1, "bool" },
 	{ "balancer",		&o1_balancer,		  0,    1, "bool" },
+	{ "exit_to_parent",	&o1_exit_to_parent,	  0,    1, "bool" },
 	{ "cache_hot_time_us",	&o1_cache_hot_time_us,	  0, 100000, "us" },
 	{ }
 };
@@ -105,6 +108,7 @@ enum {
 	O1_STAT_YIELD_EXPIRED,
 	O1_STAT_CHILD_FIRST,
 	O1_STAT_RUNQUEUE_CREDITS,
+	O1_STAT_EXIT_SLICES,
 	O1_STAT_LB,		/* SP_LB_NR_STATS of the balancer's */
 	O1_NR_STATS = O1_STAT_LB + SP_LB_NR_STATS
 };
@@ -118,6 +122,7 @@ static const char * const o1_stat_names[O1_NR_STATS] = {
 	[O1_STAT_YIELD_EXPIRED]		= "yields_to_expired",
 	[O1_STAT_CHILD_FIRST]		= "child_runs_first",
 	[O1_STAT_RUNQUEUE_CREDITS]	= "runqueue_credits",
+	[O1_STAT_EXIT_SLICES]		= "exit_slices_returned",
 	SP_LB_STAT_NAMES(O1_STAT_LB),
 };
 
@@ -171,6 +176,7 @@ struct o1_task {
 	u8		sleep_type;	/* enum o1_sleep_type */
 	bool		child_first;	/* forked child placed before parent */
 	bool		batch;		/* SCHED_BATCH when last enqueued */
+	bool		first_time_slice; /* still on the slice split at fork */
 	u32		load_ms;	/* contribution to o1_cpu.load */
 	/* between the dequeue and enqueue of an attribute change: */
 	int		saved_prio;	/* dynamic priority before it */
@@ -575,6 +581,7 @@ static enum o1_expiry o1_expire(struct o1_cpu *oc, struct task_struct *p,
 	o1_array_del(p);
 	ot->prio = o1_effective_prio(p, ot->sleep_avg);
 	o1_new_slice(p);
+	ot->first_time_slice = false;
 	if (!oc->expired_timestamp)
 		oc->expired_timestamp = now ?: 1;
 	interactive = o1_task_interactive(p);
@@ -988,6 +995,7 @@ static void o1_fork_from(struct task_struct *p, struct task_struct *parent)
 						READ_ONCE(o1_parent_penalty));
 		ot->time_slice = (pt->time_slice + 1) / 2;
 		pt->time_slice /= 2;
+		ot->first_time_slice = ot->time_slice > 0;
 	}
 	ot->prio = o1_effective_prio(p, ot->sleep_avg);
 	if (!from_policy || ot->time_slice <= 0)
@@ -997,6 +1005,48 @@ static void o1_fork_from(struct task_struct *p, struct task_struct *parent)
 static void o1_task_fork(struct task_struct *p)
 {
 	o1_fork_from(p, current);
+}
+
+#define O1_EXIT_WEIGHT	3	/* 2.6.22's EXIT_WEIGHT */
+
+/*
+ * 2.6.22's sched_exit() (kernel/sched.c), which release_task() called
+ * when the child was reaped: a child still on the slice it split from
+ * its parent at fork, on its parent's CPU, gives the unused rest back
+ * (capped at the child's own full timeslice, as 2.6.22 capped it), so
+ * that forking costs the parent no CPU time; and a child that slept less
+ * than its parent pulls the parent's sleep_avg a quarter of the way down
+ * to its own, so that a parent that has children do its work while it
+ * sleeps in wait() does not pass for interactive.  p->parent is whom
+ * 2.6.22 gave to as well: for a thread, the parent of its process.
+ * The parent's rq is locked; the child's is not.  True if the slice
+ * went back.
+ */
+static bool o1_exit_to(struct task_struct *p, struct task_struct *parent)
+{
+	struct o1_task *ot = o1_task(p), *pt = o1_task(parent);
+	u64 child_avg = READ_ONCE(ot->sleep_avg);
+	s64 left = READ_ONCE(ot->time_slice);
+	bool returned = false;
+
+	if (READ_ONCE(ot->first_time_slice) && left > 0 &&
+	    task_cpu(p) == task_cpu(parent)) {
+		pt->time_slice = min_t(s64, pt->time_slice + left,
+				       o1_task_timeslice(p));
+		returned = true;
+	}
+	if (child_avg < pt->sleep_avg)
+		pt->sleep_avg = div_u64(pt->sleep_avg, O1_EXIT_WEIGHT + 1) *
+				O1_EXIT_WEIGHT +
+				div_u64(child_avg, O1_EXIT_WEIGHT + 1);
+	return returned;
+}
+
+static void o1_task_reaped(struct sched_policy_rq *rq, struct task_struct *p,
+			   struct task_struct *parent)
+{
+	if (READ_ONCE(o1_exit_to_parent) && o1_exit_to(p, parent))
+		sched_policy_stat_add(rq, O1_STAT_EXIT_SLICES, 1);
 }
 
 /*
@@ -1531,6 +1581,7 @@ static struct sched_policy_ops o1_policy = {
 	.cpu_init		= o1_cpu_init,
 	.task_init		= o1_task_init,
 	.task_fork		= o1_task_fork,
+	.task_reaped		= o1_task_reaped,
 	.disable		= o1_disable,
 	.enqueue		= o1_enqueue,
 	.dequeue		= o1_dequeue,

@@ -4,9 +4,9 @@
  * bitmap checked after every operation, the array swap, the timeslice
  * table, the effective priority from sleep_avg, the sleep and run-queue
  * credits, the interactive and starving decisions, slice expiry, yield,
- * the fork split and child-runs-first, sync wakeups, the balancer's
- * candidate and walk, the affine-wakeup test, and the consistency
- * check finding each kind of corruption.
+ * the fork split, the give-back at exit and child-runs-first, sync
+ * wakeups, the balancer's candidate and walk, the affine-wakeup test, and
+ * the consistency check finding each kind of corruption.
  * Included from o1.c; fake tasks only carry what o1 reads.  The expected
  * numbers are 2.6.22's, so the tests skip if a tunable was changed.
  */
@@ -594,6 +594,87 @@ static void o1_test_fork_split(struct kunit *test)
 }
 
 /*
+ * sched_exit() at the reap: the unused part of a child's first slice goes
+ * back to its parent on the same CPU, capped at the child's own full
+ * timeslice; the parent's sleep_avg moves a quarter of the way down to a
+ * lower child's (EXIT_WEIGHT 3); a slice that expired, or was not split
+ * from the parent, is not given back.
+ */
+static void o1_test_exit_to_parent(struct kunit *test)
+{
+	struct task_struct *parent = o1_fake_task(test, 1, 0, 800);
+	struct task_struct *child = o1_fake_task(test, 2, 0, 0);
+	struct task_struct *nice19 = o1_fake_task(test, 3, 19, 0);
+	struct o1_cpu *oc;
+
+	o1_test_need_defaults(test);
+	parent->sp.flags = SP_TASK_QUEUED;
+	o1_task(parent)->time_slice = 60 * NSEC_PER_MSEC;
+	o1_fork_from(child, parent);
+	KUNIT_EXPECT_TRUE(test, o1_task(child)->first_time_slice);
+	/* the child ran 10 of its 30 ms and lost sleep_avg doing it */
+	o1_task(child)->time_slice = 20 * NSEC_PER_MSEC;
+	o1_task(child)->sleep_avg = 500 * NSEC_PER_MSEC;
+	KUNIT_EXPECT_TRUE(test, o1_exit_to(child, parent));
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->time_slice,
+			(s64)(50 * NSEC_PER_MSEC));
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->sleep_avg, 725 * NSEC_PER_MSEC);
+
+	/* capped at the child's full timeslice: 100 ms at nice 0 ... */
+	o1_task(parent)->time_slice = 90 * NSEC_PER_MSEC;
+	KUNIT_EXPECT_TRUE(test, o1_exit_to(child, parent));
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->time_slice,
+			(s64)(100 * NSEC_PER_MSEC));
+	/* ... 5 ms at nice 19, even below what the parent had */
+	o1_task(parent)->time_slice = 30 * NSEC_PER_MSEC;
+	o1_fork_from(nice19, parent);
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->time_slice,
+			(s64)(15 * NSEC_PER_MSEC));
+	o1_task(nice19)->time_slice = 3 * NSEC_PER_MSEC;
+	KUNIT_EXPECT_TRUE(test, o1_exit_to(nice19, parent));
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->time_slice,
+			(s64)(5 * NSEC_PER_MSEC));
+
+	/* a child that slept more than its parent leaves its sleep_avg */
+	o1_task(parent)->sleep_avg = 400 * NSEC_PER_MSEC;
+	o1_task(child)->sleep_avg = 900 * NSEC_PER_MSEC;
+	o1_exit_to(child, parent);
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->sleep_avg, 400 * NSEC_PER_MSEC);
+
+	/* a first slice that ran out (o1_expire) is not given back */
+	o1_task(parent)->time_slice = 30 * NSEC_PER_MSEC;
+	o1_fork_from(child, parent);
+	oc = o1_fake_cpu(test);
+	o1_array_add(oc->active, child, false);
+	o1_task(child)->time_slice = 0;
+	o1_expire(oc, child, 1, 0);
+	KUNIT_EXPECT_FALSE(test, o1_task(child)->first_time_slice);
+	KUNIT_EXPECT_FALSE(test, o1_exit_to(child, parent));
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->time_slice,
+			(s64)(15 * NSEC_PER_MSEC));
+
+	/* nor is one the child did not get from a parent of the policy */
+	parent->sp.flags = 0;
+	o1_fork_from(child, parent);
+	KUNIT_EXPECT_FALSE(test, o1_task(child)->first_time_slice);
+	KUNIT_EXPECT_FALSE(test, o1_exit_to(child, parent));
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->time_slice,
+			(s64)(15 * NSEC_PER_MSEC));
+#ifdef CONFIG_SMP
+	/* nor one from another CPU; the sleep_avg blend still happens */
+	parent->sp.flags = SP_TASK_QUEUED;
+	o1_task(parent)->sleep_avg = 800 * NSEC_PER_MSEC;
+	o1_fork_from(child, parent);
+	o1_task(child)->sleep_avg = 0;
+	task_thread_info(child)->cpu = 1;
+	KUNIT_EXPECT_FALSE(test, o1_exit_to(child, parent));
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->time_slice,
+			(s64)(7500 * NSEC_PER_USEC));
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->sleep_avg, 600 * NSEC_PER_MSEC);
+#endif
+}
+
+/*
  * wake_up_new_task(): a forked process (another mm) is queued just
  * before its running parent at the parent's priority and preempts it;
  * a thread, or a child of a parent that is not running, is queued as
@@ -916,6 +997,7 @@ static struct kunit_case o1_test_cases[] = {
 	KUNIT_CASE(o1_test_batch),
 	KUNIT_CASE(o1_test_change_resched),
 	KUNIT_CASE(o1_test_fork_split),
+	KUNIT_CASE(o1_test_exit_to_parent),
 	KUNIT_CASE(o1_test_child_first),
 	KUNIT_CASE(o1_test_sync_wakeup),
 	KUNIT_CASE(o1_test_granularity),

@@ -18,6 +18,13 @@
  *                 each runs BURST_MS (default 2) of CPU, fork()s its
  *                 successor and exits, so a fresh task always runs
  *                 (start credit, child-runs-first, inherited bonuses).
+ *   forkwait      the work is done by short-lived children: the cheat
+ *                 forks a child that runs BURST_MS (default 2) of CPU
+ *                 and exits, waits for it and forks the next, so it
+ *                 sleeps while its children work (2.6.22's sched_exit()
+ *                 gave a parent the unused part of a child's first slice
+ *                 back at the reap and pulled the parent's sleep_avg
+ *                 towards the child's).
  *   yieldpattern  bursts of BURST_MS (default 2) of CPU, each followed by
  *                 sched_yield(), every fourth by a 1 ms sleep instead:
  *                 many voluntary switches and 1 ms of sleep per 8 ms of
@@ -49,7 +56,8 @@
  * the member's whole CPU time.  Each member leaves a record, indexed by
  * its pid (unique until reaped), of the CPU time it had used when the
  * window began and ended and when it called fork(), and the driver
- * subtracts what fell outside the window.  What a member used from its
+ * subtracts what fell outside the window; forkwait's children leave the
+ * same records for the cheat, which reaps them.  What a member used from its
  * fork() to its death (forkexit) is CPU time its successor does not
  * inherit: work_share is the cheat's share without it.
  *
@@ -112,10 +120,11 @@
 #define PID_MAX_DEFAULT	32768L
 #define PID_MAX_LIMIT	4194304L
 
-enum cheat_mode { TICKDODGE, FORKCHAIN, YIELDPATTERN, HONEST };
+enum cheat_mode { TICKDODGE, FORKCHAIN, FORKWAIT, YIELDPATTERN, HONEST };
 
 static const char *const mode_names[] = {
 	[TICKDODGE] = "tickdodge", [FORKCHAIN] = "forkchain",
+	[FORKWAIT] = "forkwait",
 	[YIELDPATTERN] = "yieldpattern", [HONEST] = "honest",
 };
 
@@ -138,6 +147,7 @@ struct shared {
 	unsigned long long stall_ns[MAX_HONEST + 1];
 	unsigned long long max_stall_ns;
 	int chain_failed;
+	long cheat_procs;	/* cheat processes that ran in the window */
 	long nrec;
 	struct chain_rec rec[];
 };
@@ -171,7 +181,7 @@ struct meter {
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: cheat [-t SECONDS] [-w WARMUP] [-c CPU] [-n HONEST] [-b BURST_MS] tickdodge|forkchain|yieldpattern|honest\n");
+		"usage: cheat [-t SECONDS] [-w WARMUP] [-c CPU] [-n HONEST] [-b BURST_MS] tickdodge|forkchain|forkwait|yieldpattern|honest\n");
 	exit(2);
 }
 
@@ -384,9 +394,58 @@ static void forkchain(struct shared *sh, double burst)
 	}
 }
 
+static int chain_account(const struct shared *sh, pid_t pid, double total,
+			 struct cheat_sum *sum);
+static double ru_cpu(const struct rusage *ru);
+
+/* A forkwait child: a burst, counted from its birth if inside the window. */
+static void forkwait_child(struct shared *sh, double burst)
+{
+	struct meter m;
+
+	meter_init(&m, sh);
+	if (now_sec(CLOCK_MONOTONIC) >= sh->measure_start)
+		m.started = 1;
+	spin_cpu(&m, burst);
+	chain_leave(sh, &m, -1);
+}
+
+/*
+ * forkwait: fork a child that works a burst, wait for it, add its part of
+ * the window to @sum, and again, until the window is over.
+ */
+static void forkwait(struct shared *sh, struct meter *m, double burst,
+		     struct cheat_sum *sum)
+{
+	struct rusage ru;
+	int status;
+	pid_t pid;
+
+	while (!meter_poll(m, now_sec(CLOCK_MONOTONIC))) {
+		pid = fork();
+		if (pid < 0) {
+			perror("cheat: fork (fork and wait)");
+			_exit(1);
+		}
+		if (pid == 0)
+			forkwait_child(sh, burst);
+		while (wait4(pid, &status, 0, &ru) < 0) {
+			if (errno != EINTR) {
+				perror("cheat: wait4 (fork and wait)");
+				_exit(1);
+			}
+		}
+		if (!WIFEXITED(status) || WEXITSTATUS(status) ||
+		    chain_account(sh, pid, ru_cpu(&ru), sum))
+			_exit(1);
+		m->last = 0;	/* it slept in wait4() */
+	}
+}
+
 static void worker(struct shared *sh, int idx, enum cheat_mode mode, long cpu,
 		   double burst, int rfd)
 {
+	struct cheat_sum children = { 0 };
 	struct meter m;
 
 	if (pin_to_cpu(cpu))
@@ -407,11 +466,16 @@ static void worker(struct shared *sh, int idx, enum cheat_mode mode, long cpu,
 		spin_to_end(&m);
 	else if (mode == TICKDODGE)
 		tickdodge(&m);
+	else if (mode == FORKWAIT)
+		forkwait(sh, &m, burst, &children);
 	else
 		yieldpattern(&m, burst);
-	sh->cpu[idx] = m.stop - m.pre;
-	sh->ticks[idx] = m.ticks;
-	sh->stall_ns[idx] = to_ns(m.stall);
+	/* forkwait's children, all reaped, added their ticks and stalls */
+	sh->cpu[idx] = m.stop - m.pre + children.cpu;
+	sh->ticks[idx] += m.ticks;
+	sh->stall_ns[idx] += to_ns(m.stall);
+	if (idx == CHEAT_IDX)
+		sh->cheat_procs = 1 + children.procs;
 	atomic_max(&sh->max_stall_ns, to_ns(m.max_stall));
 	sh->done[idx] = 1;
 	_exit(0);
@@ -598,7 +662,7 @@ int main(int argc, char **argv)
 		usage();
 	}
 
-	if (mode == FORKCHAIN)
+	if (mode == FORKCHAIN || mode == FORKWAIT)
 		nrec = read_pid_max();
 	sh = map_shared(sizeof(*sh) + nrec * sizeof(sh->rec[0]));
 	sh->nrec = nrec;
@@ -637,7 +701,7 @@ int main(int argc, char **argv)
 		}
 	} else {
 		cs.cpu = sh->cpu[CHEAT_IDX];
-		cs.procs = 1;
+		cs.procs = sh->cheat_procs;
 		if (!sh->done[CHEAT_IDX])
 			bad = 1;
 	}
