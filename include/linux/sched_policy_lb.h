@@ -15,7 +15,9 @@
  * sched_policy_lb: SD_CPU_INIT's numbers, and the move_tasks() walk,
  * where the two kernels differ most (which task moves first, which
  * are cache hot).  Its balance() hook calls sched_policy_lb_balance(),
- * its tick() hook sched_policy_lb_tick().  Uses nothing a module could
+ * its tick() hook sched_policy_lb_tick(), and its select_cpu() hook may
+ * place wakeups with sched_policy_lb_wake_affine() and new or exec'ing
+ * tasks with sched_policy_lb_idlest_cpu().  Uses nothing a module could
  * not, so the simulator builds it as it builds the policies.
  */
 #ifndef _LINUX_SCHED_POLICY_LB_H
@@ -80,6 +82,7 @@ enum { SP_LB_2_6_22, SP_LB_2_6_32 };
 /* A policy's domain: its SD_CPU_INIT and its walk */
 struct sched_policy_lb {
 	unsigned int	busy_idx, idle_idx, newidle_idx;	/* load indexes */
+	unsigned int	wake_idx;	/* = forkexec_idx in both kernels */
 	unsigned int	imbalance_pct;
 	unsigned int	cache_nice_tries;
 	unsigned int	min_interval, max_interval;	/* ms */
@@ -97,7 +100,9 @@ struct sched_policy_lb {
 	 *  - cpu_avg_load_per_task() of an empty CPU: 2.6.22 a nice-0 task's
 	 *    load (nice_0_load()), 2.6.32 0;
 	 *  - load_balance_newidle() tries the next busiest CPU when nothing
-	 *    moved (2.6.22) or only when all were pinned (2.6.32).
+	 *    moved (2.6.22) or only when all were pinned (2.6.32);
+	 *  - wake_affine() (2.6.32) always wakes onto a waking CPU whose
+	 *    load, less a sync waker's, is 0.
 	 */
 	unsigned int	kernel;
 	/* the policy's per-CPU state, and SCHED_LOAD_SCALE in its units */
@@ -129,6 +134,19 @@ struct sched_policy_lb_stats {
 	int		busiest;	/* -1: none */
 };
 
+/*
+ * What the SD_WAKE_AFFINE test reads, in the policy's load units (the
+ * loads at wake_idx, from the waking CPU: sched_policy_lb_wake_affine())
+ */
+struct sched_policy_lb_wake {
+	unsigned long	this_load;	/* target_load() of the waking CPU */
+	unsigned long	prev_load;	/* source_load() of the task's last CPU */
+	unsigned long	prev_target;	/* and its target_load() */
+	unsigned long	this_per_task;	/* cpu_avg_load_per_task(waking CPU) */
+	unsigned long	task_load;	/* the woken task's */
+	unsigned long	waker_load;	/* a sync waker's own, else 0 */
+};
+
 void sched_policy_lb_cpu_init(const struct sched_policy_lb *lb,
 			      struct sched_policy_lb_cpu *c);
 void sched_policy_lb_load_add(struct sched_policy_lb_cpu *c, long delta);
@@ -148,5 +166,13 @@ int sched_policy_lb_balance(const struct sched_policy_lb *lb,
 			    struct sched_policy_rq *rq);
 void sched_policy_lb_tick(const struct sched_policy_lb *lb,
 			  struct sched_policy_rq *rq);
+bool sched_policy_lb_affine(const struct sched_policy_lb *lb,
+			    const struct sched_policy_lb_wake *w);
+bool sched_policy_lb_wake_affine(const struct sched_policy_lb *lb,
+				 int this_cpu, int prev_cpu,
+				 unsigned long task_load,
+				 unsigned long waker_load);
+int sched_policy_lb_idlest_cpu(const struct sched_policy_lb *lb,
+			       struct task_struct *p, int this_cpu);
 
 #endif /* _LINUX_SCHED_POLICY_LB_H */

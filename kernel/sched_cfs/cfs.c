@@ -44,7 +44,6 @@
  * balancer's numbers are in cfs_lb.
  */
 #define CFS_IMBALANCE_PCT	125
-#define CFS_WAKE_IMBALANCE_PCT	(100 + (CFS_IMBALANCE_PCT - 100) / 2)
 #define CFS_WAKE_IDX		0	/* forkexec_idx too */
 #define CFS_NR_MIGRATE		32	/* sysctl_sched_nr_migrate */
 
@@ -76,6 +75,8 @@ static u64 cfs_feat_wakeup_preempt = 1;
 static u64 cfs_feat_next_buddy;
 static u64 cfs_feat_last_buddy = 1;
 static u64 cfs_feat_hrtick;
+static u64 cfs_feat_adaptive_gran = 1;
+static u64 cfs_feat_sync_less = 1;
 static u64 cfs_migration_cost_ns = 500000ULL;	/* task_hot() */
 static u64 cfs_balancer = 1;		/* load_balance()'s; 0: the core's */
 static u64 cfs_wake_placement = 1;	/* select_task_rq_fair(); 0: the core's */
@@ -97,6 +98,8 @@ static const struct sched_policy_tunable cfs_tunables[] = {
 	{ "next_buddy", &cfs_feat_next_buddy, 0, 1, "bool" },
 	{ "last_buddy", &cfs_feat_last_buddy, 0, 1, "bool" },
 	{ "hrtick", &cfs_feat_hrtick, 0, 1, "bool" },
+	{ "adaptive_gran", &cfs_feat_adaptive_gran, 0, 1, "bool" },
+	{ "sync_less", &cfs_feat_sync_less, 0, 1, "bool" },
 	{ "sched_migration_cost_ns", &cfs_migration_cost_ns, 0, 1000000000,
 	  "ns" },
 	{ "balancer", &cfs_balancer, 0, 1, "bool" },
@@ -118,6 +121,7 @@ enum {
 	CFS_STAT_SLEEPER,
 	CFS_STAT_CHILD_FIRST,
 	CFS_STAT_RENORM,
+	CFS_STAT_ADAPTIVE_PREEMPT,
 	CFS_STAT_LB,		/* SP_LB_NR_STATS of the balancer's */
 	CFS_NR_STATS = CFS_STAT_LB + SP_LB_NR_STATS
 };
@@ -136,6 +140,7 @@ static const char * const cfs_stat_names[CFS_NR_STATS] = {
 	[CFS_STAT_SLEEPER]		= "sleeper_placements",
 	[CFS_STAT_CHILD_FIRST]		= "child_runs_first_swaps",
 	[CFS_STAT_RENORM]		= "vruntime_renormalised",
+	[CFS_STAT_ADAPTIVE_PREEMPT]	= "adaptive_gran_preempts",
 	SP_LB_STAT_NAMES(CFS_STAT_LB),
 };
 
@@ -147,6 +152,12 @@ struct cfs_task {
 	int		cpu;		/* @vruntime is relative to this CPU */
 	bool		on_rq;		/* between enqueue and dequeue */
 	bool		forked;		/* not run since fork (WF_FORK) */
+	bool		waker_noted;	/* select_cpu() saw this wakeup's waker */
+	/* 2.6.32's sched_entity wakeup statistics (cfs_note_waker()) */
+	u64		start_runtime;	/* runtime at its last wakeup */
+	u64		last_wakeup;	/* runtime when it last woke a task */
+	u64		avg_overlap;	/* ns run after waking a task */
+	u64		avg_wakeup;	/* ns run before waking a task */
 };
 
 /* Per-CPU state: the cfs_rq of 2.6.32 without groups. */
@@ -439,29 +450,99 @@ static enum cfs_place_result cfs_place(struct cfs_cpu *cc,
 }
 
 /*
- * wakeup_gran() with ASYM_GRAN: the wakeup granularity in the virtual
- * time of the task that would preempt, so that a light task needs a
- * larger lead to preempt than a heavy one.
+ * wakeup_preempt_entity() with a granularity of @gran ns: -1 when @se is
+ * not behind @curr at all, 1 when it is behind by more than @gran in its
+ * own virtual time (ASYM_GRAN: a light task needs a larger lead to
+ * preempt than a heavy one), else 0.
  */
-static u64 cfs_wakeup_gran_of(struct task_struct *se)
-{
-	return cfs_calc_delta_fair(cfs_wakeup_gran(), cfs_task(se)->weight);
-}
-
-/*
- * wakeup_preempt_entity(): -1 when @se is not behind @curr at all, 1 when
- * it is behind by more than the wakeup granularity, else 0.
- */
-static int cfs_wakeup_preempt_entity(struct task_struct *curr,
-				     struct task_struct *se)
+static int cfs_preempt_by(struct task_struct *curr, struct task_struct *se,
+			  u64 gran)
 {
 	s64 vdiff = cfs_task(curr)->vruntime - cfs_task(se)->vruntime;
 
 	if (vdiff <= 0)
 		return -1;
-	if (vdiff > (s64)cfs_wakeup_gran_of(se))
+	if (vdiff > (s64)cfs_calc_delta_fair(gran, cfs_task(se)->weight))
 		return 1;
 	return 0;
+}
+
+/* The buddies' test at a pick, where 2.6.32 had no running task */
+static int cfs_wakeup_preempt_entity(struct task_struct *curr,
+				     struct task_struct *se)
+{
+	return cfs_preempt_by(curr, se, cfs_wakeup_gran());
+}
+
+/* 2.6.32's update_avg(): an eighth of the way to @sample */
+static void cfs_update_avg(u64 *avg, u64 sample)
+{
+	s64 diff = sample - *avg;
+
+	WRITE_ONCE(*avg, *avg + (diff >> 3));
+}
+
+/*
+ * try_to_wake_up() outside interrupts (2.6.32 sched.c): @waker, current,
+ * woke a task after running this long since it last woke one or was
+ * itself woken (avg_wakeup); the run from now to its next sleep is its
+ * overlap with the woken task (avg_overlap, at cfs_note_sleep()).
+ */
+static void cfs_note_waker(struct task_struct *waker)
+{
+	struct cfs_task *wt = cfs_task(waker);
+	u64 now = sched_policy_task_runtime(waker);
+
+	cfs_update_avg(&wt->avg_wakeup,
+		       now - (wt->last_wakeup ?: wt->start_runtime));
+	wt->last_wakeup = now;
+}
+
+/* dequeue_task(sleep): the overlap after its last wakeup of a task */
+static void cfs_note_sleep(struct task_struct *p)
+{
+	struct cfs_task *ct = cfs_task(p);
+
+	if (ct->last_wakeup) {
+		cfs_update_avg(&ct->avg_overlap,
+			       sched_policy_task_runtime(p) - ct->last_wakeup);
+		ct->last_wakeup = 0;
+	} else {
+		cfs_update_avg(&ct->avg_wakeup, cfs_wakeup_gran());
+	}
+}
+
+/*
+ * put_prev_task() of a task that is still runnable: it overlaps with
+ * whatever it woke, so avg_overlap grows by its run, at most
+ * 2 x migration_cost, and does not go stale.
+ */
+static void cfs_note_preempted(struct task_struct *p)
+{
+	struct cfs_task *ct = cfs_task(p);
+	u64 ran = sched_policy_task_runtime(p) - ct->slice_start;
+
+	cfs_update_avg(&ct->avg_overlap,
+		       min(ran, 2 * READ_ONCE(cfs_migration_cost_ns)));
+}
+
+/*
+ * adaptive_gran() (ADAPTIVE_GRAN): a woken task that wakes others soon
+ * after it runs preempts sooner - the granularity is twice its
+ * avg_wakeup per queued task, less what @curr has run of its turn,
+ * between 0 and the wakeup granularity.
+ */
+static u64 cfs_adaptive_gran(const struct cfs_cpu *cc,
+			     struct task_struct *curr,
+			     struct task_struct *woken)
+{
+	u64 this_run = sched_policy_task_runtime(curr) -
+		       cfs_task(curr)->slice_start;
+	u64 expected = 2 * READ_ONCE(cfs_task(woken)->avg_wakeup) *
+		       cc->nr_running;
+
+	return min(expected > this_run ? expected - this_run : 0,
+		   cfs_wakeup_gran());
 }
 
 enum cfs_pick_via { CFS_PICK_LEFT, CFS_PICK_NEXT, CFS_PICK_LAST };
@@ -563,36 +644,47 @@ static enum cfs_tick_result cfs_queue_tick(struct cfs_cpu *cc,
 	return lead > ideal ? CFS_TICK_SPREAD : CFS_TICK_RUN;
 }
 
+enum { CFS_NO_PREEMPT, CFS_PREEMPT, CFS_PREEMPT_ADAPTIVE };
+
 /*
  * check_preempt_wakeup(): should @woken preempt @curr?  SCHED_BATCH and
  * SCHED_IDLE wakers never preempt; anything preempts a SCHED_IDLE task;
- * otherwise the woken task must be a wakeup granularity behind.  With
- * more than sched_nr_latency tasks the buddies are set: the woken task as
+ * otherwise the woken task must be a wakeup granularity behind, the
+ * adaptive one (ADAPTIVE_GRAN) unless that feature is off.  With more
+ * than sched_nr_latency tasks the buddies are set: the woken task as
  * NEXT, the preempted one as LAST (to be run again soon, cache-hot).
+ * Returns CFS_PREEMPT_ADAPTIVE for a preemption the plain granularity
+ * would not have allowed.
  */
-static bool cfs_queue_wakeup_preempt(struct cfs_cpu *cc,
-				     struct task_struct *curr,
-				     struct task_struct *woken)
+static int cfs_queue_wakeup_preempt(struct cfs_cpu *cc,
+				    struct task_struct *curr,
+				    struct task_struct *woken)
 {
 	bool scale = cc->nr_running >= cfs_nr_latency();
+	u64 gran = cfs_wakeup_gran();
+	int adaptive = 0;
 
 	if (curr == woken)
-		return false;
+		return CFS_NO_PREEMPT;
 	if (READ_ONCE(cfs_feat_next_buddy) && scale &&
 	    !cfs_task(woken)->forked && woken->policy != SCHED_IDLE)
 		cc->next = woken;
 	if (woken->policy != SCHED_NORMAL)
-		return false;
+		return CFS_NO_PREEMPT;
 	if (curr->policy == SCHED_IDLE)
-		return true;
+		return CFS_PREEMPT;
 	if (!READ_ONCE(cfs_feat_wakeup_preempt))
-		return false;
-	if (cfs_wakeup_preempt_entity(curr, woken) != 1)
-		return false;
+		return CFS_NO_PREEMPT;
+	if (READ_ONCE(cfs_feat_adaptive_gran)) {
+		gran = cfs_adaptive_gran(cc, curr, woken);
+		adaptive = cfs_wakeup_preempt_entity(curr, woken) != 1;
+	}
+	if (cfs_preempt_by(curr, woken, gran) != 1)
+		return CFS_NO_PREEMPT;
 	if (READ_ONCE(cfs_feat_last_buddy) && scale && cfs_task(curr)->on_rq &&
 	    curr->policy != SCHED_IDLE)
 		cc->last = curr;
-	return true;
+	return adaptive ? CFS_PREEMPT_ADAPTIVE : CFS_PREEMPT;
 }
 
 /*
@@ -781,6 +873,7 @@ static const struct sched_policy_lb cfs_lb = {
 	.busy_idx		= 2,
 	.idle_idx		= 1,
 	.newidle_idx		= 0,
+	.wake_idx		= CFS_WAKE_IDX,
 	.imbalance_pct		= CFS_IMBALANCE_PCT,
 	.cache_nice_tries	= 1,
 	.min_interval		= 1,
@@ -794,86 +887,40 @@ static const struct sched_policy_lb cfs_lb = {
 };
 
 /*
- * wake_affine() (2.6.32 kernel/sched_fair.c) at wake_idx 0, without group
- * scheduling: wake onto the waker's CPU if its load (less a sync waker's
- * own) plus the wakee's is within half imbalance_pct of the previous
- * CPU's, or is no more than that and leaves this CPU no busier than one
- * of its tasks on average.
+ * SYNC_LESS: a sync hint is not believed when the waker or the woken task
+ * has run on for more than migration_cost after its wakeups of others,
+ * on average - it will not sleep soon, so the two would share a CPU.  A
+ * waker that is not ours overlaps nothing here.
  */
-struct cfs_wake_loads {
-	unsigned long	this_load;	/* target_load(this_cpu, wake_idx) */
-	unsigned long	prev_load;	/* source_load(prev_cpu, wake_idx) */
-	unsigned long	prev_target;	/* target_load(prev_cpu, wake_idx) */
-	unsigned long	this_per_task;	/* cpu_avg_load_per_task(this_cpu) */
-	unsigned long	task_weight;
-	unsigned long	waker_weight;	/* current's, if sync */
-	bool		sync;
-};
-
-static bool cfs_wake_affine(const struct cfs_wake_loads *w)
+static bool cfs_sync_believed(struct task_struct *p, bool waker_ours)
 {
-	unsigned long tl = w->this_load;
+	u64 cost = READ_ONCE(cfs_migration_cost_ns);
 
-	if (w->sync)
-		tl = tl > w->waker_weight ? tl - w->waker_weight : 0;
-	if (!tl || 100 * (tl + w->task_weight) <=
-		   CFS_WAKE_IMBALANCE_PCT * w->prev_load)
+	if (!READ_ONCE(cfs_feat_sync_less))
 		return true;
-	return tl <= w->prev_load && tl + w->prev_target <= w->this_per_task;
-}
-
-static bool cfs_wake_to_this_cpu(struct task_struct *p, int prev_cpu,
-				 int this_cpu, bool sync)
-{
-	struct cfs_wake_loads w = {
-		.this_load	= sched_policy_lb_target_load(&cfs_lb, this_cpu,
-							      CFS_WAKE_IDX),
-		.prev_load	= sched_policy_lb_source_load(&cfs_lb, prev_cpu,
-							      CFS_WAKE_IDX),
-		.prev_target	= sched_policy_lb_target_load(&cfs_lb, prev_cpu,
-							      CFS_WAKE_IDX),
-		.this_per_task	= sched_policy_lb_load_per_task(&cfs_lb,
-								this_cpu),
-		.task_weight	= sched_policy_task_weight(p),
-		.sync		= sync,
-	};
-
-	/* a sync wakeup from an interrupt has no waker: current is not it */
-	if (sync && in_task() && sched_policy_task_queued(current))
-		w.waker_weight = READ_ONCE(cfs_task(current)->weight);
-	return cfs_wake_affine(&w);
+	return READ_ONCE(cfs_task(p)->avg_overlap) <= cost &&
+	       (!waker_ours ||
+		READ_ONCE(cfs_task(current)->avg_overlap) <= cost);
 }
 
 /*
- * SD_BALANCE_FORK and SD_BALANCE_EXEC (2.6.32 select_task_rq_fair()):
- * find_idlest_group() and find_idlest_cpu() at forkexec_idx 0, each CPU a
- * group: the least loaded allowed CPU, unless this CPU's load is less
- * than half imbalance_pct above it.
+ * wake_affine() (2.6.32 kernel/sched_fair.c, here
+ * sched_policy_lb_wake_affine()) at wake_idx 0 on the queued weights,
+ * less a sync waker's own; a sync wakeup from an interrupt has no waker:
+ * current is not it.
  */
-static int cfs_idlest_cpu(struct task_struct *p, int this_cpu)
+static bool cfs_wake_to_this_cpu(struct task_struct *p, int prev_cpu,
+				 int this_cpu, bool sync)
 {
-	unsigned long this_load = ULONG_MAX, min_load = ULONG_MAX;
-	int cpu, idlest = -1;
+	bool waker_ours = sched_policy_task_queued(current);
+	unsigned long waker_weight = 0;
 
-	for_each_cpu_and(cpu, p->cpus_ptr, cpu_active_mask) {
-		unsigned long load;
-
-		if (cpu == this_cpu) {
-			this_load = sched_policy_lb_source_load(&cfs_lb, cpu,
-								CFS_WAKE_IDX);
-			continue;
-		}
-		load = sched_policy_lb_target_load(&cfs_lb, cpu, CFS_WAKE_IDX);
-		if (load < min_load) {
-			min_load = load;
-			idlest = cpu;
-		}
-	}
-	if (idlest < 0 ||
-	    (this_load != ULONG_MAX &&
-	     100 * this_load < CFS_WAKE_IMBALANCE_PCT * min_load))
-		return this_cpu;
-	return idlest;
+	sync = sync && cfs_sync_believed(p, waker_ours);
+	if (sync && in_task() && waker_ours)
+		waker_weight = READ_ONCE(cfs_task(current)->weight);
+	return sched_policy_lb_wake_affine(&cfs_lb, this_cpu, prev_cpu,
+					   sched_policy_task_weight(p),
+					   waker_weight);
 }
 
 /*
@@ -947,6 +994,7 @@ static void cfs_task_init(struct task_struct *p)
 
 	memset(ct, 0, sizeof(*ct));
 	RB_CLEAR_NODE(&p->sp.tree_node);
+	ct->avg_wakeup = cfs_wakeup_gran();	/* __sched_fork() */
 	ct->cpu = cpu;
 	ct->vruntime = READ_ONCE(cfs_cpu_of(cpu)->min_vruntime);
 	ct->weight = sched_policy_task_weight(p);
@@ -993,6 +1041,26 @@ static void cfs_place_new(struct sched_policy_rq *rq, struct cfs_cpu *cc,
 	sched_policy_stat_add(rq, CFS_STAT_CHILD_FIRST, 1);
 }
 
+/*
+ * A wakeup's enqueue: the woken task's runtime is its start_runtime
+ * (enqueue_task()), and its waker, current, is noted unless select_cpu()
+ * did that already or this runs in an interrupt: a wakeup queued to
+ * another CPU is enqueued there from the IPI, and only select_cpu() saw
+ * the waker - a task allowed on one CPU has none, so its remote wakeups
+ * go unnoted.
+ */
+static void cfs_note_wakeup(struct task_struct *p)
+{
+	struct cfs_task *ct = cfs_task(p);
+
+	ct->start_runtime = sched_policy_task_runtime(p);
+	if (ct->waker_noted)
+		ct->waker_noted = false;
+	else if (!in_interrupt() && current != p &&
+		 sched_policy_task_queued(current))
+		cfs_note_waker(current);
+}
+
 static void cfs_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 			unsigned int flags)
 {
@@ -1006,6 +1074,8 @@ static void cfs_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 		sched_policy_stat_add(rq, CFS_STAT_RENORM, 1);
 	}
 	ct->weight = sched_policy_task_weight(p);
+	if (flags & SP_ENQ_WAKEUP)
+		cfs_note_wakeup(p);
 	if (flags & SP_ENQ_NEW)
 		cfs_place_new(rq, cc, p);
 	else if ((flags & SP_ENQ_WAKEUP) &&
@@ -1018,6 +1088,8 @@ static void cfs_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 static void cfs_dequeue(struct sched_policy_rq *rq, struct task_struct *p,
 			unsigned int flags)
 {
+	if (flags & SP_DEQ_SLEEP)
+		cfs_note_sleep(p);
 	cfs_queue_del(cfs_cpu(rq), p);
 	cfs_hrtick_update(rq);
 }
@@ -1038,6 +1110,7 @@ static struct task_struct *cfs_pick_next(struct sched_policy_rq *rq,
 	 * and so started a new slice.
 	 */
 	if (p && p == curr) {
+		cfs_note_preempted(p);
 		cfs_task(p)->slice_start = sched_policy_task_runtime(p);
 		cfs_hrtick_start(rq, p);
 	}
@@ -1047,6 +1120,8 @@ static struct task_struct *cfs_pick_next(struct sched_policy_rq *rq,
 static void cfs_put_prev(struct sched_policy_rq *rq, struct task_struct *p,
 			 bool queued)
 {
+	if (queued)
+		cfs_note_preempted(p);
 	cfs_queue_put_prev(cfs_cpu(rq), p, queued);
 }
 
@@ -1100,15 +1175,20 @@ static void cfs_yield(struct sched_policy_rq *rq, struct task_struct *curr)
 }
 
 /*
- * The sync hint is not looked at: 2.6.32 used it only behind its
- * experimental WAKEUP_SYNC and WAKEUP_OVERLAP features, not modelled here.
+ * The sync hint is not looked at: 2.6.32's check_preempt_wakeup() used
+ * it only behind WAKEUP_SYNC, and avg_overlap behind WAKEUP_OVERLAP,
+ * both off by default.
  */
 static bool cfs_wakeup_preempt(struct sched_policy_rq *rq,
 			       struct task_struct *curr,
 			       struct task_struct *woken,
 			       unsigned int wake_flags)
 {
-	return cfs_queue_wakeup_preempt(cfs_cpu(rq), curr, woken);
+	int preempt = cfs_queue_wakeup_preempt(cfs_cpu(rq), curr, woken);
+
+	if (preempt == CFS_PREEMPT_ADAPTIVE)
+		sched_policy_stat_add(rq, CFS_STAT_ADAPTIVE_PREEMPT, 1);
+	return preempt != CFS_NO_PREEMPT;
 }
 
 static unsigned long cfs_load(struct sched_policy_rq *rq)
@@ -1139,10 +1219,16 @@ static int cfs_select_cpu(struct task_struct *p, int prev_cpu,
 {
 	int this_cpu = smp_processor_id();
 
+	if (!(wake_flags & (SP_WAKE_FORK | SP_WAKE_EXEC)) &&
+	    !in_interrupt() && current != p &&
+	    sched_policy_task_queued(current)) {
+		cfs_note_waker(current);
+		cfs_task(p)->waker_noted = true;
+	}
 	if (!READ_ONCE(cfs_wake_placement))
 		return sched_policy_select_idle_cpu(p, prev_cpu);
 	if (wake_flags & (SP_WAKE_FORK | SP_WAKE_EXEC))
-		return cfs_idlest_cpu(p, this_cpu);
+		return sched_policy_lb_idlest_cpu(&cfs_lb, p, this_cpu);
 	if (cpumask_test_cpu(this_cpu, p->cpus_ptr) &&
 	    cfs_wake_to_this_cpu(p, prev_cpu, this_cpu,
 				 wake_flags & SP_WAKE_SYNC))

@@ -3,7 +3,8 @@
  * KUnit tests for cfs: tree order and the leftmost cache, min_vruntime,
  * the weighted delta arithmetic (extreme weights, overflow), slices and
  * scaling, placement of new and woken tasks, the wakeup-preemption
- * decision table, buddies, the tick checks, each yield mode's resulting
+ * decision table, the wakeup statistics with ADAPTIVE_GRAN and
+ * SYNC_LESS, buddies, the tick checks, each yield mode's resulting
  * position, renormalisation, the balancer's walk and the migration
  * candidate, wake_affine() and fork placement, and the consistency
  * check finding each kind of corruption.
@@ -21,7 +22,7 @@ struct cfs_saved_tunables {
 
 static const u64 cfs_test_defaults[] = {
 	5 * MS, 1 * MS, 1 * MS, CFS_SCALING_NONE, 0, CFS_YIELD_REQUEUE,
-	8 * MS, 1, 1, 1, 0, 1, 0, 500000, 1, 1,
+	8 * MS, 1, 1, 1, 0, 1, 0, 1, 1, 500000, 1, 1,
 };
 
 static int cfs_test_init(struct kunit *test)
@@ -63,6 +64,7 @@ static struct task_struct *cfs_fake(struct kunit *test, pid_t pid,
 	p->cpus_ptr = &p->cpus_mask;
 	cfs_task(p)->weight = weight;
 	cfs_task(p)->vruntime = vruntime;
+	cfs_task(p)->avg_wakeup = MS;	/* __sched_fork(): the granularity */
 	return p;
 }
 
@@ -418,6 +420,87 @@ static void cfs_test_wakeup_preempt(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, cc.next);
 }
 
+/*
+ * 2.6.32's wakeup statistics and their readers: update_avg() moves an
+ * eighth of the way (an arithmetic shift: down, also below zero); a
+ * waker's avg_wakeup is its run since it last woke a task or was woken,
+ * avg_overlap its run from that wakeup to its sleep, or at most
+ * 2 x migration_cost per preemption; ADAPTIVE_GRAN lets a woken task
+ * that wakes others quickly preempt with less lead; SYNC_LESS drops the
+ * sync hint for a task that runs on after its wakeups.
+ */
+static void cfs_test_wakeup_stats(struct kunit *test)
+{
+	const u64 v = 50 * MS;
+	struct task_struct *hog = cfs_fake(test, 1, 1024, v);
+	struct task_struct *w = cfs_fake(test, 2, 1024, v);
+	struct cfs_task *wt = cfs_task(w);
+	struct cfs_cpu cc;
+	u64 avg = MS;
+
+	cfs_update_avg(&avg, 0);
+	KUNIT_EXPECT_EQ(test, avg, 875000ULL);
+	avg = 10;
+	cfs_update_avg(&avg, 0);
+	KUNIT_EXPECT_EQ(test, avg, 8ULL);
+
+	/* woken at 10 ms of runtime, wakes a task at 10.2, sleeps at 10.5 */
+	wt->start_runtime = 10 * MS;
+	w->se.sum_exec_runtime = 10 * MS + 200000;
+	cfs_note_waker(w);
+	KUNIT_EXPECT_EQ(test, wt->avg_wakeup, 900000ULL);
+	KUNIT_EXPECT_EQ(test, wt->last_wakeup, 10 * MS + 200000);
+	w->se.sum_exec_runtime = 10 * MS + 500000;
+	cfs_note_sleep(w);
+	KUNIT_EXPECT_EQ(test, wt->avg_overlap, 37500ULL);
+	KUNIT_EXPECT_EQ(test, wt->last_wakeup, 0ULL);
+	/* a sleep with no wakeup before it: avg_wakeup towards 1 ms */
+	cfs_note_sleep(w);
+	KUNIT_EXPECT_EQ(test, wt->avg_wakeup, 912500ULL);
+	KUNIT_EXPECT_EQ(test, wt->avg_overlap, 37500ULL);
+	/* preempted after 3 ms: counts as 1 ms of overlap */
+	wt->slice_start = 10 * MS + 500000;
+	w->se.sum_exec_runtime = 13 * MS + 500000;
+	cfs_note_preempted(w);
+	KUNIT_EXPECT_EQ(test, wt->avg_overlap, 157812ULL);
+
+	/*
+	 * ADAPTIVE_GRAN, w 0.5 ms behind the running hog, 2 queued:
+	 * 2 x 0.9125 ms x 2 = 3.65 ms, capped at 1 ms: no.  At avg_wakeup
+	 * 0.1 ms, 0.4 ms: yes, where the plain 1 ms would not; less the
+	 * 0.3 ms the hog has run, 0.1 ms.
+	 */
+	cfs_fake_cpu(&cc, v);
+	cfs_fake_run(&cc, hog);
+	wt->vruntime = v - 500000;
+	cfs_queue_add(&cc, w);
+	KUNIT_EXPECT_EQ(test, cfs_adaptive_gran(&cc, hog, w), MS);
+	KUNIT_EXPECT_EQ(test, cfs_queue_wakeup_preempt(&cc, hog, w),
+			CFS_NO_PREEMPT);
+	wt->avg_wakeup = 100000;
+	KUNIT_EXPECT_EQ(test, cfs_adaptive_gran(&cc, hog, w), 400000ULL);
+	KUNIT_EXPECT_EQ(test, cfs_queue_wakeup_preempt(&cc, hog, w),
+			CFS_PREEMPT_ADAPTIVE);
+	hog->se.sum_exec_runtime += 300000;
+	KUNIT_EXPECT_EQ(test, cfs_adaptive_gran(&cc, hog, w), 100000ULL);
+	/* behind by more than 1 ms: a plain preemption */
+	wt->vruntime = v - MS - 1;
+	KUNIT_EXPECT_EQ(test, cfs_queue_wakeup_preempt(&cc, hog, w),
+			CFS_PREEMPT);
+	/* the feature off: the plain granularity */
+	cfs_feat_adaptive_gran = 0;
+	wt->vruntime = v - 500000;
+	KUNIT_EXPECT_EQ(test, cfs_queue_wakeup_preempt(&cc, hog, w),
+			CFS_NO_PREEMPT);
+
+	/* SYNC_LESS, on the woken task's side (the waker is not ours) */
+	KUNIT_EXPECT_TRUE(test, cfs_sync_believed(w, false));
+	wt->avg_overlap = 500001;
+	KUNIT_EXPECT_FALSE(test, cfs_sync_believed(w, false));
+	cfs_feat_sync_less = 0;
+	KUNIT_EXPECT_TRUE(test, cfs_sync_believed(w, false));
+}
+
 static void cfs_test_buddies(struct kunit *test)
 {
 	struct task_struct *t[5];
@@ -736,37 +819,36 @@ static void cfs_test_move_walk(struct kunit *test)
 /* wake_affine() at wake_idx 0 on nice-0 weights (1,024) */
 static void cfs_test_wake_affine(struct kunit *test)
 {
-	struct cfs_wake_loads w = {
+	struct sched_policy_lb_wake w = {
 		.this_load = 0, .prev_load = 1024, .prev_target = 1024,
-		.this_per_task = 0, .task_weight = 1024,
+		.this_per_task = 0, .task_load = 1024,
 	};
 
 	/* an idle waking CPU: always (!this_load) */
-	KUNIT_EXPECT_TRUE(test, cfs_wake_affine(&w));
+	KUNIT_EXPECT_TRUE(test, sched_policy_lb_affine(&cfs_lb, &w));
 	w.prev_load = w.prev_target = 0;
-	KUNIT_EXPECT_TRUE(test, cfs_wake_affine(&w));
+	KUNIT_EXPECT_TRUE(test, sched_policy_lb_affine(&cfs_lb, &w));
 	/* the waker alone here, the previous CPU idle: stay there */
 	w.this_load = 1024;
 	w.this_per_task = 1024;
-	KUNIT_EXPECT_FALSE(test, cfs_wake_affine(&w));
+	KUNIT_EXPECT_FALSE(test, sched_policy_lb_affine(&cfs_lb, &w));
 	/* sync: the waker's weight comes off, leaving 0: come here */
-	w.sync = true;
-	w.waker_weight = 1024;
-	KUNIT_EXPECT_TRUE(test, cfs_wake_affine(&w));
+	w.waker_load = 1024;
+	KUNIT_EXPECT_TRUE(test, sched_policy_lb_affine(&cfs_lb, &w));
 	/*
 	 * the imbalance rule, 100 x (this + 1,024) <= 112 x prev: one task
 	 * here, two there: 204,800 <= 229,376, come here; one there:
 	 * 204,800 > 114,688, only the per-task rule can say yes
 	 */
-	w.sync = false;
+	w.waker_load = 0;
 	w.prev_load = w.prev_target = 2048;
-	KUNIT_EXPECT_TRUE(test, cfs_wake_affine(&w));
+	KUNIT_EXPECT_TRUE(test, sched_policy_lb_affine(&cfs_lb, &w));
 	w.prev_load = w.prev_target = 1024;
 	w.this_per_task = 2048;
 	/* this <= prev and this + prev <= this_per_task: 2,048 <= 2,048 */
-	KUNIT_EXPECT_TRUE(test, cfs_wake_affine(&w));
+	KUNIT_EXPECT_TRUE(test, sched_policy_lb_affine(&cfs_lb, &w));
 	w.this_per_task = 2047;
-	KUNIT_EXPECT_FALSE(test, cfs_wake_affine(&w));
+	KUNIT_EXPECT_FALSE(test, sched_policy_lb_affine(&cfs_lb, &w));
 }
 
 /* The consistency check: a sound queue, then one corruption at a time. */
@@ -842,6 +924,7 @@ static struct kunit_case cfs_test_cases[] = {
 	KUNIT_CASE(cfs_test_candidate),
 	KUNIT_CASE(cfs_test_move_walk),
 	KUNIT_CASE(cfs_test_wake_affine),
+	KUNIT_CASE(cfs_test_wakeup_stats),
 	KUNIT_CASE(cfs_test_check),
 	{}
 };

@@ -133,6 +133,85 @@ unsigned long sched_policy_lb_load_per_task(const struct sched_policy_lb *lb,
 }
 EXPORT_SYMBOL_GPL(sched_policy_lb_load_per_task);
 
+/* Half the domain's imbalance_pct over 100: wakeups and fork/exec */
+static unsigned int sp_lb_half_pct(const struct sched_policy_lb *lb)
+{
+	return 100 + (lb->imbalance_pct - 100) / 2;
+}
+
+/*
+ * The SD_WAKE_AFFINE test of 2.6.22's try_to_wake_up() and 2.6.32's
+ * wake_affine() (kernel/sched_fair.c, without group scheduling): wake
+ * onto the waking CPU if its load (less a sync waker's own) plus the
+ * task's is within half imbalance_pct of the previous CPU's, or if it
+ * is no busier than that CPU and would then hold no more than one of its
+ * tasks on average.  2.6.32 also takes a waking CPU with no load left.
+ */
+bool sched_policy_lb_affine(const struct sched_policy_lb *lb,
+			    const struct sched_policy_lb_wake *w)
+{
+	unsigned long tl = w->this_load;
+
+	tl = tl > w->waker_load ? tl - w->waker_load : 0;
+	if (!tl && lb->kernel != SP_LB_2_6_22)
+		return true;
+	return 100 * (tl + w->task_load) <= sp_lb_half_pct(lb) * w->prev_load ||
+	       (tl <= w->prev_load && tl + w->prev_target <= w->this_per_task);
+}
+EXPORT_SYMBOL_GPL(sched_policy_lb_affine);
+
+/* The same test on the loads now, at wake_idx, from the waking CPU */
+bool sched_policy_lb_wake_affine(const struct sched_policy_lb *lb,
+				 int this_cpu, int prev_cpu,
+				 unsigned long task_load,
+				 unsigned long waker_load)
+{
+	unsigned int idx = lb->wake_idx;
+	struct sched_policy_lb_wake w = {
+		.this_load	= sched_policy_lb_target_load(lb, this_cpu, idx),
+		.prev_load	= sched_policy_lb_source_load(lb, prev_cpu, idx),
+		.prev_target	= sched_policy_lb_target_load(lb, prev_cpu, idx),
+		.this_per_task	= sched_policy_lb_load_per_task(lb, this_cpu),
+		.task_load	= task_load,
+		.waker_load	= waker_load,
+	};
+
+	return sched_policy_lb_affine(lb, &w);
+}
+EXPORT_SYMBOL_GPL(sched_policy_lb_wake_affine);
+
+/*
+ * SD_BALANCE_EXEC (both kernels) and SD_BALANCE_FORK (2.6.32; 2.6.22
+ * only across NUMA nodes): find_idlest_group() at forkexec_idx, each CPU
+ * a group.  The allowed CPU of least target_load(), unless this CPU's
+ * source_load() is less than half imbalance_pct above it.  As there, a
+ * this CPU that @p may not use weighs nothing and is the answer, which
+ * select_task_rq() then replaces with an allowed one.
+ */
+int sched_policy_lb_idlest_cpu(const struct sched_policy_lb *lb,
+			       struct task_struct *p, int this_cpu)
+{
+	unsigned long this_load = 0, min_load = ULONG_MAX, load;
+	int cpu, idlest = -1;
+
+	for_each_cpu_and(cpu, p->cpus_ptr, cpu_active_mask) {
+		if (cpu == this_cpu) {
+			this_load = sched_policy_lb_source_load(lb, cpu,
+								lb->wake_idx);
+			continue;
+		}
+		load = sched_policy_lb_target_load(lb, cpu, lb->wake_idx);
+		if (load < min_load) {
+			min_load = load;
+			idlest = cpu;
+		}
+	}
+	if (idlest < 0 || 100 * this_load < sp_lb_half_pct(lb) * min_load)
+		return this_cpu;
+	return idlest;
+}
+EXPORT_SYMBOL_GPL(sched_policy_lb_idlest_cpu);
+
 void sched_policy_lb_cpu_init(const struct sched_policy_lb *lb,
 			      struct sched_policy_lb_cpu *c)
 {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for the 2.6-era balancer's arithmetic: cpu_load[] sampling
- * and averaging, and find_busiest_group()'s verdict, worked by hand from
+ * and averaging, find_busiest_group()'s verdict and the affine-wakeup
+ * test where the kernels differ, worked by hand from
  * 2.6.22's and 2.6.32's formulas (a nice-0 task's load 100 here).
  * Included from lb.c.
  */
@@ -159,10 +160,36 @@ static void sp_lb_test_small_gap(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(&sp_lb_test_2632, &st), 15UL);
 }
 
+/*
+ * The affine-wakeup test where the kernels part: a sync waker alone on
+ * the waking CPU leaves it no load, and the previous CPU is lightly
+ * loaded now (source 50) but was busy (target 300).  2.6.22 stays: 300
+ * over one task's 100 here, 100 x 100 > 112 x 50.  2.6.32 comes (!tl).
+ */
+static void sp_lb_test_affine_kernels(struct kunit *test)
+{
+	struct sched_policy_lb_wake w = {
+		.this_load = 100, .waker_load = 100, .prev_load = 50,
+		.prev_target = 300, .this_per_task = 100, .task_load = 100,
+	};
+
+	KUNIT_EXPECT_FALSE(test, sched_policy_lb_affine(&sp_lb_test_2622, &w));
+	KUNIT_EXPECT_TRUE(test, sched_policy_lb_affine(&sp_lb_test_2632, &w));
+	/* with the waker's load still there, both stay */
+	w.waker_load = 0;
+	KUNIT_EXPECT_FALSE(test, sched_policy_lb_affine(&sp_lb_test_2622, &w));
+	KUNIT_EXPECT_FALSE(test, sched_policy_lb_affine(&sp_lb_test_2632, &w));
+	/* 100 x (100 + 100) <= 112 x 179: both come */
+	w.prev_load = 179;
+	KUNIT_EXPECT_TRUE(test, sched_policy_lb_affine(&sp_lb_test_2622, &w));
+	KUNIT_EXPECT_TRUE(test, sched_policy_lb_affine(&sp_lb_test_2632, &w));
+}
+
 static struct kunit_case sp_lb_test_cases[] = {
 	KUNIT_CASE(sp_lb_test_tick_load),
 	KUNIT_CASE(sp_lb_test_imbalance),
 	KUNIT_CASE(sp_lb_test_small_gap),
+	KUNIT_CASE(sp_lb_test_affine_kernels),
 	{}
 };
 

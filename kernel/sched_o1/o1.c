@@ -57,7 +57,6 @@
  * other numbers: o1_lb).
  */
 #define O1_IMBALANCE_PCT	125
-#define O1_WAKE_IMBALANCE_PCT	(100 + (O1_IMBALANCE_PCT - 100) / 2)
 #define O1_WAKE_IDX		1	/* forkexec_idx too */
 
 /* Tunables; the defaults are 2.6.22's. */
@@ -140,17 +139,6 @@ struct o1_cpu {
 	int			best_expired_prio;	/* best static prio there */
 	/* lb.load: the sum of static timeslices (ms); its domain's state */
 	struct sched_policy_lb_cpu lb;
-};
-
-/* What try_to_wake_up()'s affine test reads (o1_wake_affine()) */
-struct o1_wake_loads {
-	unsigned long	this_load;	/* waker's CPU: target_load */
-	unsigned long	prev_load;	/* task's previous CPU: source_load */
-	unsigned long	prev_target;	/* and its target_load */
-	unsigned long	this_per_task;	/* cpu_avg_load_per_task(this) */
-	unsigned long	task_load;	/* the wakee's load weight */
-	unsigned long	waker_load;	/* the waker's, if sync */
-	bool		sync;
 };
 
 /*
@@ -671,6 +659,7 @@ static const struct sched_policy_lb o1_lb = {
 	.busy_idx		= 2,
 	.idle_idx		= 1,
 	.newidle_idx		= 2,
+	.wake_idx		= O1_WAKE_IDX,
 	.imbalance_pct		= O1_IMBALANCE_PCT,
 	.cache_nice_tries	= 1,
 	.min_interval		= 1,
@@ -684,54 +673,22 @@ static const struct sched_policy_lb o1_lb = {
 	.stat_base		= O1_STAT_LB,
 };
 
-static unsigned long o1_source_load(int cpu)
-{
-	return sched_policy_lb_source_load(&o1_lb, cpu, O1_WAKE_IDX);
-}
-
-static unsigned long o1_target_load(int cpu)
-{
-	return sched_policy_lb_target_load(&o1_lb, cpu, O1_WAKE_IDX);
-}
-
 /*
- * try_to_wake_up()'s SD_WAKE_AFFINE test (2.6.22 kernel/sched.c): wake
- * onto the waker's CPU if that leaves it no busier than the task's
- * previous CPU and about one task's load, or within half imbalance_pct
- * of it.  A sync waker's own load is taken off its CPU's first.
+ * try_to_wake_up()'s SD_WAKE_AFFINE test (2.6.22 kernel/sched.c, here
+ * sched_policy_lb_wake_affine()) on the loads at wake_idx, in static
+ * timeslice milliseconds.  The waker's weight comes off a sync wakeup's
+ * CPU if the waker is ours; a sync wakeup from an interrupt (a socket's,
+ * in softirq) has no waker: current is whatever it interrupted.
  */
-static bool o1_wake_affine(const struct o1_wake_loads *w)
-{
-	unsigned long tl = w->this_load;
-
-	if (w->sync)
-		tl = tl > w->waker_load ? tl - w->waker_load : 0;
-	return (tl <= w->prev_load &&
-		tl + w->prev_target <= w->this_per_task) ||
-	       100 * (tl + w->task_load) <= O1_WAKE_IMBALANCE_PCT * w->prev_load;
-}
-
-/* The loads that test reads, on the waking CPU */
 static bool o1_wake_to_this_cpu(struct task_struct *p, int prev_cpu,
 				int this_cpu, bool sync)
 {
-	struct o1_wake_loads w = {
-		.this_load	= o1_target_load(this_cpu),
-		.prev_load	= o1_source_load(prev_cpu),
-		.prev_target	= o1_target_load(prev_cpu),
-		.this_per_task	= sched_policy_lb_load_per_task(&o1_lb, this_cpu),
-		.task_load	= o1_load_ms(p),
-		.sync		= sync,
-	};
+	unsigned long waker_load = 0;
 
-	/*
-	 * The waker's weight, if it is ours.  A sync wakeup from an
-	 * interrupt (a socket's, in softirq) has no waker: current is
-	 * whatever it interrupted.
-	 */
 	if (sync && in_task() && sched_policy_task_queued(current))
-		w.waker_load = READ_ONCE(o1_task(current)->load_ms);
-	return o1_wake_affine(&w);
+		waker_load = READ_ONCE(o1_task(current)->load_ms);
+	return sched_policy_lb_wake_affine(&o1_lb, this_cpu, prev_cpu,
+					   o1_load_ms(p), waker_load);
 }
 
 /* wake_idle(): an idle SMT sibling (SD_SIBLING_INIT's SD_WAKE_IDLE) */
@@ -747,33 +704,6 @@ static int o1_wake_idle(struct task_struct *p, int cpu)
 			return sibling;
 #endif
 	return cpu;
-}
-
-/*
- * sched_exec()'s sched_balance_self(SD_BALANCE_EXEC): the CPU with the
- * lowest target load, if this CPU's source load is at least half
- * imbalance_pct above it (find_idlest_group(): each CPU a group).
- */
-static int o1_exec_cpu(struct task_struct *p, int this_cpu)
-{
-	unsigned long this_load = o1_source_load(this_cpu);
-	unsigned long min_load = ULONG_MAX;
-	int cpu, idlest = -1;
-
-	for_each_cpu_and(cpu, p->cpus_ptr, cpu_active_mask) {
-		unsigned long load;
-
-		if (cpu == this_cpu)
-			continue;
-		load = o1_target_load(cpu);
-		if (load < min_load) {
-			min_load = load;
-			idlest = cpu;
-		}
-	}
-	if (idlest < 0 || 100 * this_load < O1_WAKE_IMBALANCE_PCT * min_load)
-		return this_cpu;
-	return idlest;
 }
 
 /*
@@ -1372,7 +1302,8 @@ static int o1_select_cpu(struct task_struct *p, int prev_cpu,
 	if (wake_flags & SP_WAKE_FORK)
 		return prev_cpu;
 	if (wake_flags & SP_WAKE_EXEC)
-		return o1_exec_cpu(p, this_cpu);
+		/* sched_exec()'s sched_balance_self(SD_BALANCE_EXEC) */
+		return sched_policy_lb_idlest_cpu(&o1_lb, p, this_cpu);
 	if (!cpumask_test_cpu(this_cpu, p->cpus_ptr))
 		return o1_wake_idle(p, prev_cpu);
 	if (prev_cpu != this_cpu &&

@@ -906,30 +906,32 @@ static void o1_test_move_walk(struct kunit *test)
 /* try_to_wake_up()'s affine test on nice-0 loads (100 each) */
 static void o1_test_wake_affine(struct kunit *test)
 {
-	struct o1_wake_loads w = {
+	struct sched_policy_lb_wake w = {
 		.this_load = 0, .prev_load = 100, .prev_target = 100,
 		.this_per_task = 100, .task_load = 100,
 	};
 
 	/* an idle waking CPU beside a previous CPU with one task */
-	KUNIT_EXPECT_TRUE(test, o1_wake_affine(&w));
+	KUNIT_EXPECT_TRUE(test, sched_policy_lb_affine(&o1_lb, &w));
 	/* two tasks here, one there: stay */
 	w.this_load = 200;
-	KUNIT_EXPECT_FALSE(test, o1_wake_affine(&w));
+	KUNIT_EXPECT_FALSE(test, sched_policy_lb_affine(&o1_lb, &w));
 	/* the waker alone here: only a sync wakeup takes it off */
 	w.this_load = 100;
+	KUNIT_EXPECT_FALSE(test, sched_policy_lb_affine(&o1_lb, &w));
 	w.waker_load = 100;
-	KUNIT_EXPECT_FALSE(test, o1_wake_affine(&w));
-	w.sync = true;
-	KUNIT_EXPECT_TRUE(test, o1_wake_affine(&w));
-	/* the imbalance rule: 100 x (100 + 100) <= 112 x prev_load */
-	w.sync = false;
+	KUNIT_EXPECT_TRUE(test, sched_policy_lb_affine(&o1_lb, &w));
+	/*
+	 * the imbalance rule, 100 x (100 + 100) <= 112 x prev_load:
+	 * 20,000 > 19,936 at 178, 20,000 <= 20,048 at 179
+	 */
+	w.waker_load = 0;
 	w.prev_load = 178;
 	w.prev_target = 178;
-	KUNIT_EXPECT_FALSE(test, o1_wake_affine(&w));	/* 20000 > 19936 */
+	KUNIT_EXPECT_FALSE(test, sched_policy_lb_affine(&o1_lb, &w));
 	w.prev_load = 179;
 	w.prev_target = 179;
-	KUNIT_EXPECT_TRUE(test, o1_wake_affine(&w));	/* 20000 <= 20048 */
+	KUNIT_EXPECT_TRUE(test, sched_policy_lb_affine(&o1_lb, &w));
 }
 
 /* The consistency check: sound arrays, then one corruption at a time. */
