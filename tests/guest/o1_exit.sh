@@ -19,10 +19,10 @@
 # warm-up (default 8): the hogs and the parent inherit the test shell's
 # bonus and need about 1.5 s of CPU to lose it (README, "Warm-up"); with
 # 1 s the share depended on the shell, 0.129-0.181.  Measured with 8:
-# o1 0.130-0.179 at 1 and 4 vCPUs (6 boots by hand gave 0.130-0.132,
-# 3 under tests/run 0.154-0.179 with the same command line: the spread
-# is the workload's, its cause not found), 0.039-0.043 without; cross
-# runs: cfs 0.481-0.489, eevdf 0.285-0.288, rr 0.069-0.073 (a child
+# o1 0.130-0.179 at 1 and 4 vCPUs (6 runs in boots by hand gave
+# 0.130-0.132, 8 under tests/run 0.131-0.179, with the same command
+# line: the cause of the spread was not found), 0.039-0.045 without;
+# cross runs: cfs 0.481-0.503, eevdf 0.285-0.288, rr 0.069-0.073 (a child
 # waits at the tail), bfs 0.209-0.222 (a child keeps its parent's
 # deadline), just over the bound: listed as pending in
 # tests/signatures.expect.  A run with more than
