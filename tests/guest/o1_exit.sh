@@ -1,32 +1,26 @@
 #!/bin/sh
-# o1_exit: 2.6.22's sched_exit(), called when a child is reaped, gives
-# the parent back what the child left of the half slice it took at fork
-# (if the two share a CPU), so that work done by short-lived children
-# costs their parent's family no CPU time.  `cheat forkwait`
-# (tests/progs/cheat.c) does its work in children that each run 2 ms,
-# exit and are reaped by the parent before it forks the next, beside 3
-# CPU hogs on CPU 0.  With the give-back the family lives on one slice
-# used 2 ms at a time, like a hog; without it (o1.exit_to_parent=0, the
-# control) every fork halves the parent's slice whatever the child used,
-# and the family's slices run out after a few children.
-# The family still loses whole rounds, as 2.6.22's did: when the
-# parent's slice runs low, a child's half of it runs out before its
-# burst is done, the child waits in the expired array with a fresh
-# slice it will not give back, and the parent waits for the child.  So:
-# want 0.10 <= share <= 0.20 (80% of fair) with the give-back (about a
-# slice per 2-3 rounds of the hogs' 100 ms slices: 100 / 700 = 0.14;
-# fair would be 0.25) and <= 0.07 without it.  The window follows sptest.o1_exit_w seconds of
-# warm-up (default 8): the hogs and the parent inherit the test shell's
-# bonus and need about 1.5 s of CPU to lose it (README, "Warm-up"); with
-# 1 s the share depended on the shell, 0.129-0.181.  Measured with 8:
-# o1 0.130-0.179 at 1 and 4 vCPUs (6 runs in boots by hand gave
-# 0.130-0.132, 8 under tests/run 0.131-0.179, with the same command
-# line: the cause of the spread was not found), 0.039-0.045 without;
-# cross runs: cfs 0.481-0.503, eevdf 0.285-0.288, rr 0.069-0.073 (a child
-# waits at the tail), bfs 0.209-0.222 (a child keeps its parent's
-# deadline), just over the bound: listed as pending in
-# tests/signatures.expect.  A run with more than
-# 5% of its window lost to TCG stalls is repeated, at most twice.
+# o1_exit: 2.6.22's sched_exit(), called when a child is reaped, gives the
+# parent back what the child left of the half slice it took at fork (if
+# the two share a CPU), capped at the child's own full timeslice.
+# `reaprun` (tests/progs/reaprun.c) runs beside one hog on CPU 0 and,
+# at the start of a fresh slice, forks a child that exits at once, reaps
+# it and spins until the hog runs: its run after the reap is the slice
+# sched_exit() left it, in CPU time.
+#  - nice 0 (100 ms slices): the half slice comes back, ~100 ms
+#    (97 measured); without it (o1.exit_to_parent=0, the control) the
+#    parent keeps its half, ~50 ms (48.6).
+#  - nice -10 with SCHED_RESET_ON_FORK, so the child is nice 0 (600 ms
+#    slices, a child's 100 ms): the give-back is capped at the child's
+#    timeslice, ~100 ms (100.0): the cap shortens the parent's slice.
+#    The control keeps its half, ~300 ms (298.6); without the cap it
+#    would be 600 ms.
+# So: want 75..150 ms for both with sched_exit(), <= 65 and >= 200 ms
+# without it.  No other policy gives a reaped child's slice back or
+# caps the parent by the child's nice: cross runs (1 vCPU) gave at nice 0
+# and -10: cfs 3.6 / 36.5, eevdf 2.6 / 36.9, bfs 1.9 / 26.4, rr 11.9 /
+# 11.8 ms.  The first WARMUP (4 s) of each run, beside the hog, drains
+# the bonus the test shell passed on, which would keep o1's parent in
+# the active array at a slice end.
 T=o1_exit
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh
@@ -34,41 +28,37 @@ sp_begin
 
 sp_policy_test o1
 
-warm=$(sp_cmdline sptest.o1_exit_w 8)
-case "$warm" in
-'' | *[!0-9]*) sp_fail "bad sptest.o1_exit_w=$warm (want seconds)" ;;
-esac
-
-# forkwait_share: $SHARE = the family's share in the first undisturbed
-# run of cheat forkwait (4 s after the warm-up: at most 200 ms stalled)
-forkwait_share() {
-	for _try in 1 2 3; do
-		cheat -t 4 -w "$warm" -c 0 -n 3 forkwait >"$SP_TMP/fw" 2>&1 ||
-			sp_fail "cheat forkwait failed: $(tail -n 1 "$SP_TMP/fw")"
-		_l=$(grep '^CHEAT ' "$SP_TMP/fw")
-		[ -n "$_l" ] || sp_fail "cheat forkwait printed no CHEAT line"
-		echo "O1_EXIT try=$_try $_l"
-		SHARE=$(sp_kv cheat_share "$_l")
-		sp_true "$(sp_kv stall_ms "$_l") <= 200" && return 0
-	done
-	sp_fail "every forkwait run lost over 5% of its window to TCG stalls"
+# reap_run [NICE]: $RUN = the median run after a reap, in ms
+reap_run() {
+	reaprun -c 0 -w 4 -r 12 ${1:+-p "$1"} >"$SP_TMP/rr" 2>&1 ||
+		sp_fail "reaprun failed: $(tail -n 1 "$SP_TMP/rr")"
+	_l=$(grep '^REAPRUN ' "$SP_TMP/rr")
+	[ -n "$_l" ] || sp_fail "reaprun printed no REAPRUN line"
+	echo "O1_EXIT $_l"
+	RUN=$(sp_kv run_median_ms "$_l")
 }
 
 if sp_own; then
 	before=$(sp_stat_total "$SP/o1/stats" exit_slices_returned)
 fi
-forkwait_share
-share=$SHARE
-detail="forkwait_share=$share fair=0.250"
+reap_run
+plain=$RUN
+reap_run -10
+capped=$RUN
+detail="run_ms=$plain nice-10_run_ms=$capped"
 if sp_own; then
 	returned=$(($(sp_stat_total "$SP/o1/stats" exit_slices_returned) - before))
 	detail="$detail slices_returned=$returned"
 	sp_set_tunable o1 exit_to_parent 0 || sp_fail "cannot set exit_to_parent"
-	forkwait_share
-	detail="$detail without_giveback=$SHARE"
-	sp_true "$SHARE <= 0.07" ||
-		sp_fail "$detail (want <= 0.07 without the give-back: the control)"
+	reap_run
+	off=$RUN
+	reap_run -10
+	detail="$detail without_sched_exit: run_ms=$off nice-10_run_ms=$RUN"
+	sp_true "$off <= 65 && $RUN >= 200" ||
+		sp_fail "$detail (want <= 65 and >= 200 ms without sched_exit(): the control)"
 fi
-sp_true "$share >= 0.10 && $share <= 0.20" ||
-	sp_fail "$detail (want 0.10..0.20 with sched_exit()'s give-back)"
-sp_ok "$detail (want 0.10..0.20, without the give-back <= 0.07)"
+sp_true "$plain >= 75 && $plain <= 150" ||
+	sp_fail "$detail (want 75..150 ms: the half slice given back)"
+sp_true "$capped >= 75 && $capped <= 150" ||
+	sp_fail "$detail (want 75..150 ms for nice -10: the cap at a nice-0 child's slice)"
+sp_ok "$detail (want 75..150 ms both, without sched_exit() <= 65 and >= 200)"
