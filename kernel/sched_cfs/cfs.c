@@ -450,10 +450,19 @@ static enum cfs_place_result cfs_place(struct cfs_cpu *cc,
 }
 
 /*
+ * wakeup_preempt_entity()'s test: is @se, behind @curr by @vdiff in
+ * virtual time, behind by more than @gran ns of its own virtual time
+ * (ASYM_GRAN: a light task needs a larger lead to preempt than a heavy
+ * one)?
+ */
+static bool cfs_lead_exceeds(s64 vdiff, struct task_struct *se, u64 gran)
+{
+	return vdiff > (s64)cfs_calc_delta_fair(gran, cfs_task(se)->weight);
+}
+
+/*
  * wakeup_preempt_entity() with a granularity of @gran ns: -1 when @se is
- * not behind @curr at all, 1 when it is behind by more than @gran in its
- * own virtual time (ASYM_GRAN: a light task needs a larger lead to
- * preempt than a heavy one), else 0.
+ * not behind @curr at all, 1 when it is behind by more than @gran, else 0.
  */
 static int cfs_preempt_by(struct task_struct *curr, struct task_struct *se,
 			  u64 gran)
@@ -462,9 +471,7 @@ static int cfs_preempt_by(struct task_struct *curr, struct task_struct *se,
 
 	if (vdiff <= 0)
 		return -1;
-	if (vdiff > (s64)cfs_calc_delta_fair(gran, cfs_task(se)->weight))
-		return 1;
-	return 0;
+	return cfs_lead_exceeds(vdiff, se, gran) ? 1 : 0;
 }
 
 /* The buddies' test at a pick, where 2.6.32 had no running task */
@@ -530,19 +537,18 @@ static void cfs_note_preempted(struct task_struct *p)
  * adaptive_gran() (ADAPTIVE_GRAN): a woken task that wakes others soon
  * after it runs preempts sooner - the granularity is twice its
  * avg_wakeup per queued task, less what @curr has run of its turn,
- * between 0 and the wakeup granularity.
+ * between 0 and the wakeup granularity @gran.
  */
 static u64 cfs_adaptive_gran(const struct cfs_cpu *cc,
 			     struct task_struct *curr,
-			     struct task_struct *woken)
+			     struct task_struct *woken, u64 gran)
 {
 	u64 this_run = sched_policy_task_runtime(curr) -
 		       cfs_task(curr)->slice_start;
 	u64 expected = 2 * READ_ONCE(cfs_task(woken)->avg_wakeup) *
 		       cc->nr_running;
 
-	return min(expected > this_run ? expected - this_run : 0,
-		   cfs_wakeup_gran());
+	return min(expected > this_run ? expected - this_run : 0, gran);
 }
 
 enum cfs_pick_via { CFS_PICK_LEFT, CFS_PICK_NEXT, CFS_PICK_LAST };
@@ -661,8 +667,8 @@ static int cfs_queue_wakeup_preempt(struct cfs_cpu *cc,
 				    struct task_struct *woken)
 {
 	bool scale = cc->nr_running >= cfs_nr_latency();
-	u64 gran = cfs_wakeup_gran();
-	int adaptive = 0;
+	u64 plain, gran;
+	s64 vdiff;
 
 	if (curr == woken)
 		return CFS_NO_PREEMPT;
@@ -675,16 +681,20 @@ static int cfs_queue_wakeup_preempt(struct cfs_cpu *cc,
 		return CFS_PREEMPT;
 	if (!READ_ONCE(cfs_feat_wakeup_preempt))
 		return CFS_NO_PREEMPT;
-	if (READ_ONCE(cfs_feat_adaptive_gran)) {
-		gran = cfs_adaptive_gran(cc, curr, woken);
-		adaptive = cfs_wakeup_preempt_entity(curr, woken) != 1;
-	}
-	if (cfs_preempt_by(curr, woken, gran) != 1)
+	vdiff = cfs_task(curr)->vruntime - cfs_task(woken)->vruntime;
+	if (vdiff <= 0)
+		return CFS_NO_PREEMPT;
+	gran = plain = cfs_wakeup_gran();
+	if (READ_ONCE(cfs_feat_adaptive_gran))
+		gran = cfs_adaptive_gran(cc, curr, woken, plain);
+	if (!cfs_lead_exceeds(vdiff, woken, gran))
 		return CFS_NO_PREEMPT;
 	if (READ_ONCE(cfs_feat_last_buddy) && scale && cfs_task(curr)->on_rq &&
 	    curr->policy != SCHED_IDLE)
 		cc->last = curr;
-	return adaptive ? CFS_PREEMPT_ADAPTIVE : CFS_PREEMPT;
+	if (gran < plain && !cfs_lead_exceeds(vdiff, woken, plain))
+		return CFS_PREEMPT_ADAPTIVE;
+	return CFS_PREEMPT;
 }
 
 /*
@@ -1042,6 +1052,16 @@ static void cfs_place_new(struct sched_policy_rq *rq, struct cfs_cpu *cc,
 }
 
 /*
+ * The wakeup of @p runs in its waker's context, and the waker (current)
+ * is ours: 2.6.32's try_to_wake_up() noted current outside interrupts.
+ */
+static bool cfs_woken_by_current(struct task_struct *p)
+{
+	return !in_interrupt() && current != p &&
+	       sched_policy_task_queued(current);
+}
+
+/*
  * A wakeup's enqueue: the woken task's runtime is its start_runtime
  * (enqueue_task()), and its waker, current, is noted unless select_cpu()
  * did that already or this runs in an interrupt: a wakeup queued to
@@ -1056,8 +1076,7 @@ static void cfs_note_wakeup(struct task_struct *p)
 	ct->start_runtime = sched_policy_task_runtime(p);
 	if (ct->waker_noted)
 		ct->waker_noted = false;
-	else if (!in_interrupt() && current != p &&
-		 sched_policy_task_queued(current))
+	else if (cfs_woken_by_current(p))
 		cfs_note_waker(current);
 }
 
@@ -1220,8 +1239,7 @@ static int cfs_select_cpu(struct task_struct *p, int prev_cpu,
 	int this_cpu = smp_processor_id();
 
 	if (!(wake_flags & (SP_WAKE_FORK | SP_WAKE_EXEC)) &&
-	    !in_interrupt() && current != p &&
-	    sched_policy_task_queued(current)) {
+	    cfs_woken_by_current(p)) {
 		cfs_note_waker(current);
 		cfs_task(p)->waker_noted = true;
 	}

@@ -474,15 +474,15 @@ static void cfs_test_wakeup_stats(struct kunit *test)
 	cfs_fake_run(&cc, hog);
 	wt->vruntime = v - 500000;
 	cfs_queue_add(&cc, w);
-	KUNIT_EXPECT_EQ(test, cfs_adaptive_gran(&cc, hog, w), MS);
+	KUNIT_EXPECT_EQ(test, cfs_adaptive_gran(&cc, hog, w, cfs_wakeup_gran()), MS);
 	KUNIT_EXPECT_EQ(test, cfs_queue_wakeup_preempt(&cc, hog, w),
 			CFS_NO_PREEMPT);
 	wt->avg_wakeup = 100000;
-	KUNIT_EXPECT_EQ(test, cfs_adaptive_gran(&cc, hog, w), 400000ULL);
+	KUNIT_EXPECT_EQ(test, cfs_adaptive_gran(&cc, hog, w, cfs_wakeup_gran()), 400000ULL);
 	KUNIT_EXPECT_EQ(test, cfs_queue_wakeup_preempt(&cc, hog, w),
 			CFS_PREEMPT_ADAPTIVE);
 	hog->se.sum_exec_runtime += 300000;
-	KUNIT_EXPECT_EQ(test, cfs_adaptive_gran(&cc, hog, w), 100000ULL);
+	KUNIT_EXPECT_EQ(test, cfs_adaptive_gran(&cc, hog, w, cfs_wakeup_gran()), 100000ULL);
 	/* behind by more than 1 ms: a plain preemption */
 	wt->vruntime = v - MS - 1;
 	KUNIT_EXPECT_EQ(test, cfs_queue_wakeup_preempt(&cc, hog, w),

@@ -110,7 +110,9 @@ void sched_policy_free(struct task_struct *p)
  * is read until the hook returns, so a switch's grace period covers the
  * call: @p's and the parent's private state is this policy's while
  * their SP_TASK_INIT is set (@p's read without its lock: a switch that
- * ends its life concurrently leaves that state as it was).
+ * ends its life concurrently leaves that state as it was).  Under
+ * tasklist_lock p->parent is a live task other than @p: copy_process()
+ * and the reparenting at exit never leave it otherwise.
  */
 void sched_policy_release(struct task_struct *p)
 {
@@ -121,7 +123,7 @@ void sched_policy_release(struct task_struct *p)
 	struct rq *rq;
 
 	lockdep_assert_irqs_disabled();
-	if (!ops || !ops->task_reaped || !parent || parent == p ||
+	if (!ops || !ops->task_reaped ||
 	    !(READ_ONCE(p->sp.flags) & SP_TASK_INIT))
 		return;
 	rq = task_rq_lock(parent, &rf);
