@@ -19,15 +19,4 @@ sp_begin
 sp_policy_test cfs
 sp_needs_cpus 2
 
-sp_pingpong_same_cpu
-affine=$SHARE
-detail="same_cpu=${affine}%"
-if sp_own; then
-	sp_set_tunable cfs wake_placement 0 || sp_fail "cannot set wake_placement"
-	sp_pingpong_same_cpu
-	core=$SHARE
-	detail="$detail core_placement_same_cpu=${core}%"
-	sp_true "$core <= 20" || sp_fail "$detail (want <= 20% with the core's placement: the control)"
-fi
-sp_true "$affine >= 60" || sp_fail "$detail (want >= 60%: affine wakeups)"
-sp_ok "$detail (want >= 60%, core's <= 20%)"
+sp_wake_affine_test cfs

@@ -594,3 +594,23 @@ sp_pingpong_same_cpu() {
 	SHARE=$((_same * 100 / _n))
 	echo "$T: $_same of $_n samples on one CPU in $(sp_calc "$_t1 - $_t0") s; $(cat "$SP_TMP/pp.out")"
 }
+
+# sp_wake_affine_test POLICY: POLICY's affine wakeups keep the pipe pair
+# of sp_pingpong_same_cpu on one CPU in >= 60% of the samples; in its own
+# boots, the control: with the core's placement (POLICY's
+# wake_placement=0) in <= 20%.  Ends the test (sp_ok / sp_fail).
+sp_wake_affine_test() {
+	sp_pingpong_same_cpu
+	_affine=$SHARE
+	_detail="same_cpu=${_affine}%"
+	if sp_own; then
+		sp_set_tunable "$1" wake_placement 0 ||
+			sp_fail "cannot set wake_placement"
+		sp_pingpong_same_cpu
+		_detail="$_detail core_placement_same_cpu=${SHARE}%"
+		sp_true "$SHARE <= 20" ||
+			sp_fail "$_detail (want <= 20% with the core's placement: the control)"
+	fi
+	sp_true "$_affine >= 60" || sp_fail "$_detail (want >= 60%: affine wakeups)"
+	sp_ok "$_detail (want >= 60%, core's <= 20%)"
+}
