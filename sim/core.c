@@ -548,8 +548,10 @@ static void sim_wakeup_preempt(struct rq *rq, struct task_struct *p,
 		return;
 	if (wake_flags & WF_FORK)
 		f |= SP_WAKE_FORK;
-	if ((wake_flags & WF_SYNC) && rq->cpu == sim_this_cpu)
+	if (wake_flags & WF_SYNC)
 		f |= SP_WAKE_SYNC;
+	if (rq->cpu != sim_this_cpu)
+		f |= SP_WAKE_REMOTE;
 	sim_update_curr(rq);
 	if (!sim_ops->wakeup_preempt(&rq->sprq, rq->curr, p, f))
 		return;

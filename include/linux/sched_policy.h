@@ -74,12 +74,14 @@ struct sched_policy_rq;
 
 /*
  * select_cpu and wakeup_preempt wake flags.  SP_WAKE_SYNC: the waker said
- * it will sleep soon (a pipe write, say); wakeup_preempt sees it only
- * when @woken was queued on the waker's own CPU.
+ * it will sleep soon (a pipe write, say).  SP_WAKE_REMOTE (wakeup_preempt
+ * only): @woken was queued on a CPU other than the waker's, which the
+ * waker's sleep will not free.
  */
 #define SP_WAKE_FORK		(1U << 0) /* a new task's first wakeup */
 #define SP_WAKE_EXEC		(1U << 1) /* exec placement (select_cpu) */
 #define SP_WAKE_SYNC		(1U << 2)
+#define SP_WAKE_REMOTE		(1U << 3)
 
 /* sched_policy_entity.flags, owned by the core */
 #define SP_TASK_QUEUED		(1U << 0) /* between enqueue and dequeue */

@@ -583,8 +583,9 @@ static bool bfs_forked_process(struct task_struct *child,
 /*
  * wake_up_new_task() and try_to_wake_up() of BFS 0.363: a forked child
  * (not a thread) on its parent's CPU preempts the parent; a sync wakeup
- * (pipes, WF_SYNC) preempts nothing (an idle CPU, if any, was chosen by
- * select_cpu); otherwise the earlier deadline preempts, never SCHED_BATCH.
+ * (pipes, WF_SYNC) preempts nothing, on the waker's CPU or another (an
+ * idle CPU, if any, was chosen by select_cpu); otherwise the earlier
+ * deadline preempts, never SCHED_BATCH.
  */
 static bool bfs_wakeup_preempt(struct sched_policy_rq *rq,
 			       struct task_struct *curr,

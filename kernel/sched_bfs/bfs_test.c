@@ -340,6 +340,9 @@ static void bfs_test_wakeup_rules(struct kunit *test)
 	/* a sync wakeup (a pipe's) never preempts, even with the earlier deadline */
 	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, curr, woken,
 						    SP_WAKE_SYNC));
+	/* on any CPU: 0.363 tested no CPU (2.6.22's o1 preempts there) */
+	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, curr, woken,
+						    SP_WAKE_SYNC | SP_WAKE_REMOTE));
 	/* a later deadline does not preempt, nor does a fork away from current */
 	bfs_task(woken)->deadline = 2000;
 	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, curr, woken, 0));

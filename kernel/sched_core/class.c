@@ -338,9 +338,10 @@ static unsigned int sp_wake_flags(int wake_flags)
 }
 
 /*
- * A sync hint means "the waker leaves this CPU soon": it says nothing
- * about a CPU the waker is not on, so the policy sees it only there.
- * Bypassed tasks take turns by the core's slice, not by preemption.
+ * A sync hint means "the waker leaves its CPU soon"; SP_WAKE_REMOTE tells
+ * the policy that @p was queued on another CPU, where 2.6.22 ignored the
+ * hint and BFS did not.  Bypassed tasks take turns by the core's slice,
+ * not by preemption.
  */
 static void wakeup_preempt_policy(struct rq *rq, struct task_struct *p,
 				  int flags)
@@ -354,7 +355,7 @@ static void wakeup_preempt_policy(struct rq *rq, struct task_struct *p,
 		return;
 	f = sp_wake_flags(flags);
 	if (cpu_of(rq) != smp_processor_id())
-		f &= ~SP_WAKE_SYNC;
+		f |= SP_WAKE_REMOTE;
 	update_curr_policy(rq);
 	if (!ops->wakeup_preempt(sprq, rq->curr, p, f))
 		return;

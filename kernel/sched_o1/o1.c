@@ -869,11 +869,30 @@ static int o1_move_tasks(struct sched_policy_rq *src,
  * Before each pick: 2.6.22's idle_balance() or the periodic balance its
  * tick found due (sched_policy_lb_balance()), or the core's balancer.
  */
+/*
+ * As schedule() in 2.6.22: a CPU left with nothing to run after its idle
+ * balance forgets when its starvation clock started (rq->expired_timestamp
+ * = 0 before it idles).  Slice ends start that clock even when the task is
+ * reinserted, so without this reset a CPU whose tasks all stay interactive
+ * would, after the limit, count slice ends as starving.
+ */
+static void o1_cpu_idles(struct o1_cpu *oc)
+{
+	oc->expired_timestamp = 0;
+}
+
+/* The balance pass of every schedule(); its end decides an idle CPU. */
 static int o1_balance(struct sched_policy_rq *rq)
 {
+	int queued;
+
 	if (!READ_ONCE(o1_balancer))
-		return sched_policy_default_balance(rq);
-	return sched_policy_lb_balance(&o1_lb, rq);
+		queued = sched_policy_default_balance(rq);
+	else
+		queued = sched_policy_lb_balance(&o1_lb, rq);
+	if (!queued)
+		o1_cpu_idles(o1_cpu(rq));
+	return queued;
 }
 
 /* Hooks */
@@ -1039,6 +1058,18 @@ static void o1_note_batch(struct task_struct *p)
 	ot->batch = batch;
 }
 
+/*
+ * The enqueue that ends a sched_setscheduler() that changed the policy:
+ * 2.6.22 re-activated the task (deactivate_task(), __activate_task()), so
+ * it left the expired array for the active one, or for the expired one
+ * as SCHED_BATCH.  set_user_nice() kept its array, and so does a
+ * migration (pull_task()).
+ */
+static bool o1_policy_changed(struct task_struct *p, unsigned int flags)
+{
+	return (flags & SP_ENQ_RESTORE) && p->policy != o1_task(p)->saved_policy;
+}
+
 /* An attribute change begins: what decides the reschedule after it. */
 static void o1_save_for_change(struct task_struct *p)
 {
@@ -1114,10 +1145,10 @@ static void o1_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 	}
 	/* New, migrated, or back after a nice/policy change. */
 	ot->prio = o1_effective_prio(p, ot->sleep_avg);
-	if (ot->was_expired)
-		o1_add_expired(oc, p, sched_policy_rq_clock(rq));
-	else if (flags & SP_ENQ_NEW)
+	if ((flags & SP_ENQ_NEW) || o1_policy_changed(p, flags))
 		o1_array_add(o1_activate_array(oc, p), p, false);
+	else if (ot->was_expired)
+		o1_add_expired(oc, p, sched_policy_rq_clock(rq));
 	else
 		o1_array_add(oc->active, p, false);
 	if ((flags & SP_ENQ_RESTORE) &&
@@ -1147,26 +1178,10 @@ static void o1_dequeue(struct sched_policy_rq *rq, struct task_struct *p,
 	}
 }
 
-/*
- * As schedule() in 2.6.22: a CPU left with nothing to run forgets when its
- * starvation clock started (rq->expired_timestamp = 0 before it idles).
- * Slice ends start that clock even when the task is reinserted, so without
- * this reset a CPU whose tasks all stay interactive would, after the
- * limit, count every slice end as starving.
- */
-static struct task_struct *o1_pick_or_idle(struct o1_cpu *oc)
-{
-	struct task_struct *p = o1_queue_pick(oc);
-
-	if (!p)
-		oc->expired_timestamp = 0;
-	return p;
-}
-
 static struct task_struct *o1_pick_next(struct sched_policy_rq *rq,
 					struct task_struct *curr)
 {
-	return o1_pick_or_idle(o1_cpu(rq));
+	return o1_queue_pick(o1_cpu(rq));
 }
 
 static void o1_arm_slice_timer(struct sched_policy_rq *rq,
@@ -1276,7 +1291,7 @@ static bool o1_wakeup_preempt(struct sched_policy_rq *rq,
 			      struct task_struct *woken,
 			      unsigned int wake_flags)
 {
-	if (wake_flags & SP_WAKE_SYNC)
+	if ((wake_flags & (SP_WAKE_SYNC | SP_WAKE_REMOTE)) == SP_WAKE_SYNC)
 		return false;
 	return o1_task(woken)->child_first ||
 	       o1_task(woken)->prio < o1_task(curr)->prio;

@@ -439,11 +439,11 @@ static void o1_test_idle_resets_starvation_clock(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, o1_expire(oc, inter, 1, sec), O1_REINSERTED);
 	KUNIT_EXPECT_EQ(test, oc->expired_timestamp, (u64)sec);
 	/* while the task runs, the clock keeps running */
-	KUNIT_EXPECT_PTR_EQ(test, o1_pick_or_idle(oc), inter);
+	KUNIT_EXPECT_PTR_EQ(test, o1_queue_pick(oc), inter);
 	KUNIT_EXPECT_EQ(test, oc->expired_timestamp, (u64)sec);
-	/* it sleeps and the CPU idles: the clock is reset */
+	/* it sleeps and the CPU idles (o1_balance() found nothing) */
 	o1_array_del(inter);
-	KUNIT_EXPECT_NULL(test, o1_pick_or_idle(oc));
+	o1_cpu_idles(oc);
 	KUNIT_EXPECT_EQ(test, oc->expired_timestamp, 0ULL);
 	/* so a slice end 10 s later is not starving ... */
 	o1_array_add(oc->active, inter, false);
@@ -475,7 +475,7 @@ static void o1_test_batch(struct kunit *test)
 	/* there it does not start the starvation clock */
 	o1_array_add(o1_activate_array(oc, p), p, false);
 	KUNIT_EXPECT_EQ(test, oc->expired_timestamp, 0ULL);
-	KUNIT_EXPECT_PTR_EQ(test, o1_pick_or_idle(oc), p);
+	KUNIT_EXPECT_PTR_EQ(test, o1_queue_pick(oc), p);
 }
 
 /* Redo what the enqueue after an attribute change recomputes. */
@@ -716,7 +716,8 @@ static void o1_test_child_first(struct kunit *test)
 
 /*
  * try_to_wake_up(): a woken task preempts one of worse dynamic priority,
- * unless the wakeup is sync (the waker is about to sleep).
+ * unless the wakeup is sync (the waker is about to sleep) and on the
+ * waker's CPU (2.6.22: if (!sync || cpu != this_cpu)).
  */
 static void o1_test_sync_wakeup(struct kunit *test)
 {
@@ -728,6 +729,8 @@ static void o1_test_sync_wakeup(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, o1_wakeup_preempt(NULL, hog, reader, 0));
 	KUNIT_EXPECT_FALSE(test, o1_wakeup_preempt(NULL, hog, reader,
 						   SP_WAKE_SYNC));
+	KUNIT_EXPECT_TRUE(test, o1_wakeup_preempt(NULL, hog, reader,
+						  SP_WAKE_SYNC | SP_WAKE_REMOTE));
 	KUNIT_EXPECT_FALSE(test, o1_wakeup_preempt(NULL, hog, niced, 0));
 	KUNIT_EXPECT_FALSE(test, o1_wakeup_preempt(NULL, reader, hog, 0));
 	/* equal priority does not preempt */
@@ -746,12 +749,22 @@ static void o1_test_granularity(struct kunit *test)
 			10 * NSEC_PER_MSEC * ncpus);
 	KUNIT_EXPECT_EQ(test, o1_granularity(750 * NSEC_PER_MSEC),
 			40 * NSEC_PER_MSEC * ncpus);
+	if (ncpus > 10)
+		kunit_skip(test, "a granule over a 100 ms slice at %llu CPUs", ncpus);
 	o1_array_add(oc->active, p, false);
+	o1_task(p)->time_slice = 100 * NSEC_PER_MSEC;
 	o1_task(p)->gran_used = 10 * NSEC_PER_MSEC * ncpus - 1;
 	KUNIT_EXPECT_FALSE(test, o1_granularity_due(oc, p));
+	/* a granule used, a whole slice left: to the tail of its level */
 	o1_task(p)->gran_used++;
-	KUNIT_EXPECT_EQ(test, o1_granularity_due(oc, p),
-			o1_task(p)->time_slice >= (s64)o1_granularity(950 * NSEC_PER_MSEC));
+	KUNIT_EXPECT_TRUE(test, o1_granularity_due(oc, p));
+	/* less than a granule left: it runs on to its slice end */
+	o1_task(p)->time_slice = 10 * NSEC_PER_MSEC * ncpus - 1;
+	KUNIT_EXPECT_FALSE(test, o1_granularity_due(oc, p));
+	/* at a dynamic priority that is not interactive: its whole slice */
+	o1_task(p)->time_slice = 100 * NSEC_PER_MSEC;
+	o1_task(p)->prio = 125;
+	KUNIT_EXPECT_FALSE(test, o1_granularity_due(oc, p));
 }
 
 static void o1_test_yield(struct kunit *test)

@@ -4,10 +4,12 @@
  * one CPU, over a channel whose wakeups are sync (a pipe) or not (an
  * eventfd).
  *
- * usage: syncwake [-t SECONDS] [-c CPU] [-n NICE] [-w WORK_US] pipe|eventfd
+ * usage: syncwake [-t SECONDS] [-c CPU] [-r READER_CPU] [-n NICE]
+ *                 [-w WORK_US] pipe|eventfd
  *
  * The parent, at nice NICE (default 19), and a forked reader at nice 0
- * are pinned to CPU (default 0).  For SECONDS (default 2) the parent
+ * are pinned to CPU (default 0); with -r the reader to READER_CPU, where
+ * the waker's sleep frees nothing (a remote wakeup).  For SECONDS (default 2) the parent
  * burns WORK_US (default 20) microseconds of CPU, then writes one
  * message: one byte to a pipe, or 1 added to an eventfd.  The reader reads as much as
  * there is (up to 4096 bytes from the pipe; the whole eventfd counter)
@@ -41,9 +43,9 @@ struct counts {
 	long long	reads;	/* reads that returned any */
 };
 
-static void usage(void)
+static void bad_usage(void)
 {
-	fprintf(stderr, "usage: syncwake [-t SECONDS] [-c CPU] [-n NICE] [-w WORK_US] pipe|eventfd\n");
+	fprintf(stderr, "usage: syncwake [-t SECONDS] [-c CPU] [-r READER_CPU] [-n NICE] [-w WORK_US] pipe|eventfd\n");
 	exit(2);
 }
 
@@ -101,19 +103,22 @@ static int send_end(int fd, int is_pipe)
 int main(int argc, char **argv)
 {
 	double secs = 2.0, work_us = 20, end;
-	long cpu = 0, nice_w = 19;
+	long cpu = 0, reader_cpu = -1, nice_w = 19;
 	long long writes = 0;
 	int opt, is_pipe, rfd, wfd, pfd[2], failed = 0;
 	struct counts *c;
 	pid_t pid;
 
-	while ((opt = getopt(argc, argv, "+t:c:n:w:h")) != -1) {
+	while ((opt = getopt(argc, argv, "+t:c:r:n:w:h")) != -1) {
 		switch (opt) {
 		case 't':
 			secs = parse_seconds(optarg, 3600);
 			break;
 		case 'c':
 			cpu = parse_cpu(optarg);
+			break;
+		case 'r':
+			reader_cpu = parse_cpu(optarg);
 			break;
 		case 'n':
 			nice_w = parse_long(optarg, "nice", -20, 19);
@@ -122,17 +127,17 @@ int main(int argc, char **argv)
 			work_us = parse_long(optarg, "work_us", 0, 1000000);
 			break;
 		default:
-			usage();
+			bad_usage();
 		}
 	}
 	if (optind != argc - 1)
-		usage();
+		bad_usage();
 	if (!strcmp(argv[optind], "pipe"))
 		is_pipe = 1;
 	else if (!strcmp(argv[optind], "eventfd"))
 		is_pipe = 0;
 	else
-		usage();
+		bad_usage();
 	if (pin_to_cpu(cpu))
 		return 1;
 	c = map_shared(sizeof(*c));
@@ -153,6 +158,8 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	pid = xfork();
 	if (pid == 0) {
+		if (reader_cpu >= 0 && pin_to_cpu(reader_cpu))
+			_exit(1);
 		if (is_pipe)
 			close(wfd);
 		_exit(is_pipe ? pipe_reader(rfd, c) : eventfd_reader(rfd, c));

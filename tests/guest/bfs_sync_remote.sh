@@ -1,0 +1,35 @@
+#!/bin/sh
+# bfs_sync_remote: a sync wakeup preempts nothing under BFS 0.363, on
+# any CPU: its try_to_wake_up() tests only the hint ("if (!sync ||
+# suitable_idle_cpus(p)) try_preempt(p, rq)"), where 2.6.22 ignored the
+# hint on a CPU other than the waker's.  syncwake: a nice-0 writer on CPU
+# 0 and its nice-0 reader pinned to CPU 1, beside a nice-19 hog there, one
+# message per 20 us of the writer's work, 2 s.  Over a pipe (sync
+# wakeups) the reader waits on CPU 1 until the hog's rr_interval ends,
+# so it takes many messages per read: want >= 5.  Over an eventfd (no
+# hint) its earlier deadline preempts the hog at once: want <= 2 (the
+# control).  Needs 2 CPUs (n/a in the 1-vCPU cross runs).
+T=bfs_sync_remote
+# shellcheck source=tests/guest/lib.sh
+. /tests/lib.sh
+sp_begin
+
+sp_policy_test bfs
+sp_needs_cpus 2
+hog -t 6 -c 1 -n 19 -l hog19 >"$SP_TMP/hog" 2>&1 &
+sp_track $!
+sleep 0.2
+for chan in pipe eventfd; do
+	syncwake -t 2 -c 0 -r 1 -n 0 -w 20 "$chan" >"$SP_TMP/$chan" 2>&1 ||
+		sp_fail "syncwake $chan failed: $(cat "$SP_TMP/$chan")"
+	cat "$SP_TMP/$chan"
+done
+pipe=$(sp_kv per_read "$(grep '^SYNCWAKE' "$SP_TMP/pipe")")
+efd=$(sp_kv per_read "$(grep '^SYNCWAKE' "$SP_TMP/eventfd")")
+if [ -z "$pipe" ] || [ -z "$efd" ]; then
+	sp_fail "could not parse syncwake output"
+fi
+detail="pipe_per_read=$pipe eventfd_per_read=$efd"
+sp_true "$efd <= 2" || sp_fail "$detail (want eventfd <= 2: non-sync wakeups preempt the hog)"
+sp_true "$pipe >= 5" || sp_fail "$detail (want pipe >= 5: remote sync wakeups do not preempt)"
+sp_ok "$detail (want pipe >= 5, eventfd <= 2)"

@@ -1,0 +1,39 @@
+#!/bin/sh
+# o1_idle_clock: 2.6.22's schedule() reset the starvation clock
+# (rq->expired_timestamp) when the CPU went idle.  Every slice end starts
+# that clock, an interactive task's too (it goes back into the active
+# array), and only an array swap or an idle CPU stops it, so without the
+# reset a CPU whose tasks are interactive and sleep now and then counts
+# a slice end as starving once the limit has passed since the first one.
+# One task on the last CPU, after 1 s asleep, works 120 ms and sleeps
+# 100 ms, for 4 s: about 18 slice ends, each reinserted (it stays
+# interactive: 100 ms of sleep credit per 120 ms / bonus of cost), and
+# each 100 ms sleep idles the CPU.  With starvation_limit_ms=200 (x 1
+# runnable task) want interactive_reinserts >= 10 on that CPU and no
+# starvation_expiries: the clock is new at every slice end.  Measured:
+# 22-23 reinsertions and none starving at 1 and 4 vCPUs; before the reset
+# ran (it sat in a pick that an idle CPU never reaches) 9 slice ends
+# counted as starving against 12 reinsertions (1 vCPU).
+T=o1_idle_clock
+# shellcheck source=tests/guest/lib.sh
+. /tests/lib.sh
+sp_begin
+
+sp_policy_test o1
+sp_cross_na "asserts o1's counters: an expiry that is swapped straight back changes nothing a task can see"
+cpu=$((SPTEST_NCPUS - 1))
+f=$SP/o1/stats
+sp_set_tunable o1 starvation_limit_ms 200 || sp_fail "cannot set starvation_limit_ms"
+r0=$(sp_stat_cpu "$f" interactive_reinserts "$cpu")
+s0=$(sp_stat_cpu "$f" starvation_expiries "$cpu")
+wakelat -t 4 -d 1 -s 100000 -w 120000 -c "$cpu" -l idler >"$SP_TMP/w" 2>&1 ||
+	sp_fail "wakelat failed: $(tail -n 1 "$SP_TMP/w")"
+cat "$SP_TMP/w"
+reinserts=$(($(sp_stat_cpu "$f" interactive_reinserts "$cpu") - r0))
+starving=$(($(sp_stat_cpu "$f" starvation_expiries "$cpu") - s0))
+detail="cpu=$cpu interactive_reinserts=$reinserts starvation_expiries=$starving"
+[ "$reinserts" -ge 10 ] ||
+	sp_fail "$detail (want >= 10 reinserts: the task did not stay interactive)"
+[ "$starving" -eq 0 ] ||
+	sp_fail "$detail (want 0: the clock must restart after the CPU idles)"
+sp_ok "$detail (want >= 10 reinserts, 0 starving)"
