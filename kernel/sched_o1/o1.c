@@ -866,10 +866,6 @@ static int o1_move_tasks(struct sched_policy_rq *src,
 }
 
 /*
- * Before each pick: 2.6.22's idle_balance() or the periodic balance its
- * tick found due (sched_policy_lb_balance()), or the core's balancer.
- */
-/*
  * As schedule() in 2.6.22: a CPU left with nothing to run after its idle
  * balance forgets when its starvation clock started (rq->expired_timestamp
  * = 0 before it idles).  Slice ends start that clock even when the task is
@@ -881,7 +877,13 @@ static void o1_cpu_idles(struct o1_cpu *oc)
 	oc->expired_timestamp = 0;
 }
 
-/* The balance pass of every schedule(); its end decides an idle CPU. */
+/*
+ * The balance pass before a pick: 2.6.22's idle_balance() or the periodic
+ * balance its tick found due (sched_policy_lb_balance()), or the core's
+ * balancer.  If it leaves nothing queued the CPU idles (or runs a task of
+ * a higher class, which 2.6.22 counted in nr_running: a difference the
+ * README admits).
+ */
 static int o1_balance(struct sched_policy_rq *rq)
 {
 	int queued;
@@ -1007,6 +1009,12 @@ static void o1_task_reaped(struct sched_policy_rq *rq, struct task_struct *p,
 static void o1_disable(struct task_struct *p)
 {
 	o1_task(p)->sleep_type = O1_SLEEP_NORMAL;
+	/*
+	 * A setscheduler to RT has changed the policy by now (a PI boost
+	 * has not): the way back is a policy change too, and re-activates
+	 * the task (o1_policy_changed()), as 2.6.22's did.
+	 */
+	o1_task(p)->saved_policy = p->policy;
 }
 
 /*

@@ -532,6 +532,37 @@ static void o1_test_change_resched(struct kunit *test)
 }
 
 /*
+ * Which attribute changes re-activate the task at their enqueue (2.6.22's
+ * sched_setscheduler(): __activate_task(), the active array or, for
+ * SCHED_BATCH, the expired one) and which keep its array (set_user_nice(),
+ * a PI boost, a migration): the dequeue, the class exit and the enqueue
+ * flags as the core gives them.
+ */
+static void o1_test_policy_change_array(struct kunit *test)
+{
+	struct task_struct *p = o1_fake_task(test, 1, 0, 0);
+
+	o1_save_for_change(p);			/* renice */
+	p->static_prio = NICE_TO_PRIO(5);
+	KUNIT_EXPECT_FALSE(test, o1_policy_changed(p, SP_ENQ_RESTORE));
+	o1_save_for_change(p);			/* to SCHED_BATCH */
+	p->policy = SCHED_BATCH;
+	KUNIT_EXPECT_TRUE(test, o1_policy_changed(p, SP_ENQ_RESTORE));
+	KUNIT_EXPECT_FALSE(test, o1_policy_changed(p, SP_ENQ_MIGRATED));
+	/* to SCHED_FIFO (the class is left) and back to SCHED_NORMAL */
+	p->policy = SCHED_NORMAL;
+	o1_save_for_change(p);
+	p->policy = SCHED_FIFO;
+	o1_disable(p);
+	p->policy = SCHED_NORMAL;
+	KUNIT_EXPECT_TRUE(test, o1_policy_changed(p, SP_ENQ_RESTORE));
+	/* a PI boost leaves and comes back with the policy unchanged */
+	o1_save_for_change(p);
+	o1_disable(p);
+	KUNIT_EXPECT_FALSE(test, o1_policy_changed(p, SP_ENQ_RESTORE));
+}
+
+/*
  * sched_fork(): the child gets half the parent's slice, rounded up, and
  * the parent keeps the rest, so forking gains no CPU time; the child's
  * sleep_avg is CHILD_PENALTY (95%) of the parent's bonus levels, rounded
@@ -1011,6 +1042,7 @@ static struct kunit_case o1_test_cases[] = {
 	KUNIT_CASE(o1_test_idle_resets_starvation_clock),
 	KUNIT_CASE(o1_test_batch),
 	KUNIT_CASE(o1_test_change_resched),
+	KUNIT_CASE(o1_test_policy_change_array),
 	KUNIT_CASE(o1_test_fork_split),
 	KUNIT_CASE(o1_test_exit_to_parent),
 	KUNIT_CASE(o1_test_child_first),

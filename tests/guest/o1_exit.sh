@@ -7,13 +7,14 @@
 # it and spins until the hog runs: its run after the reap is the slice
 # sched_exit() left it, in CPU time.
 #  - nice 0 (100 ms slices): the half slice comes back, ~100 ms
-#    (97 measured); without it (o1.exit_to_parent=0, the control) the
-#    parent keeps its half, ~50 ms (48.6).
+#    (96.5-97.0 measured, medians of 12 rounds, 6 boots); without it
+#    (o1.exit_to_parent=0, the control) the parent keeps its half, ~50 ms
+#    (48.5-48.6).
 #  - nice -10 with SCHED_RESET_ON_FORK, so the child is nice 0 (600 ms
 #    slices, a child's 100 ms): the give-back is capped at the child's
 #    timeslice, ~100 ms (100.0): the cap shortens the parent's slice.
-#    The control keeps its half, ~300 ms (298.6); without the cap it
-#    would be 600 ms.
+#    The control keeps its half, ~300 ms (298.5-298.7); without the cap
+#    it would be 600 ms.
 # So: want 75..150 ms for both with sched_exit(), <= 65 and >= 200 ms
 # without it.  No other policy gives a reaped child's slice back or
 # caps the parent by the child's nice: cross runs (1 vCPU) gave at nice 0

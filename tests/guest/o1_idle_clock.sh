@@ -6,7 +6,7 @@
 # reset a CPU whose tasks are interactive and sleep now and then counts
 # a slice end as starving once the limit has passed since the first one.
 # One task on the last CPU, after 1 s asleep, works 120 ms and sleeps
-# 100 ms, for 4 s: about 18 slice ends, each reinserted (it stays
+# 100 ms, for 4 s: about 22 slice ends in 18 cycles, each reinserted (it stays
 # interactive: 100 ms of sleep credit per 120 ms / bonus of cost), and
 # each 100 ms sleep idles the CPU.  With starvation_limit_ms=200 (x 1
 # runnable task) want interactive_reinserts >= 10 on that CPU and no

@@ -1,22 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * syncwake - does a wakeup preempt the waker?  A writer and a reader on
- * one CPU, over a channel whose wakeups are sync (a pipe) or not (an
- * eventfd).
+ * syncwake - does a wakeup preempt the task running where the woken one
+ * waits?  A writer and a reader, on one CPU or two, over a channel whose
+ * wakeups are sync (a pipe) or not (an eventfd).
  *
  * usage: syncwake [-t SECONDS] [-c CPU] [-r READER_CPU] [-n NICE]
  *                 [-w WORK_US] pipe|eventfd
  *
  * The parent, at nice NICE (default 19), and a forked reader at nice 0
  * are pinned to CPU (default 0); with -r the reader to READER_CPU, where
- * the waker's sleep frees nothing (a remote wakeup).  For SECONDS (default 2) the parent
- * burns WORK_US (default 20) microseconds of CPU, then writes one
- * message: one byte to a pipe, or 1 added to an eventfd.  The reader reads as much as
- * there is (up to 4096 bytes from the pipe; the whole eventfd counter)
- * until the parent closes the pipe or writes the eventfd's end mark.
- * A pipe write wakes the reader with a sync hint, an eventfd write
- * without one.  If each wakeup preempts the writer, the reader takes one
- * message per read; if the writer keeps the CPU, many.  Prints one line:
+ * the waker's sleep frees nothing (a remote wakeup).  For SECONDS
+ * (default 2) the parent burns WORK_US (default 20) microseconds of CPU,
+ * then writes one message: one byte to a pipe, or 1 added to an eventfd.
+ * The reader reads as much as there is (up to 4096 bytes from the pipe;
+ * the whole eventfd counter) until the parent closes the pipe or writes
+ * the eventfd's end mark.  A pipe write wakes the reader with a sync
+ * hint, an eventfd write without one.  If each wakeup preempts the task
+ * running on the reader's CPU (the writer, or with -r whatever runs
+ * there), the reader takes one message per read; if that task keeps the
+ * CPU, many.  Prints one line:
  *
  *   SYNCWAKE chan=pipe|eventfd secs=S writes=W reads=R per_read=X
  *
@@ -25,6 +27,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,6 +169,8 @@ int main(int argc, char **argv)
 	}
 	if (is_pipe)
 		close(rfd);
+	/* a reader that died early is an EPIPE from write(), not a kill */
+	signal(SIGPIPE, SIG_IGN);
 	if (setpriority(PRIO_PROCESS, 0, nice_w)) {
 		perror("syncwake: setpriority");
 		failed = 1;
