@@ -9,7 +9,7 @@
 #  - nice 0 (100 ms slices): the half slice comes back, ~100 ms
 #    (96.5-97.0 measured, medians of 12 rounds, 6 boots); without it
 #    (o1.exit_to_parent=0, the control) the parent keeps its half, ~50 ms
-#    (48.5-48.6).
+#    (48.5-48.8).
 #  - nice -10 with SCHED_RESET_ON_FORK, so the child is nice 0 (600 ms
 #    slices, a child's 100 ms): the give-back is capped at the child's
 #    timeslice, ~100 ms (100.0): the cap shortens the parent's slice.
