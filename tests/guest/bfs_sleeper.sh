@@ -27,7 +27,7 @@ T=bfs_sleeper
 sp_begin
 
 sp_policy_test bfs
-sp_hogs 4 10
+sp_hogs 4
 sleep 0.5
 wakelat -t 4 -p 5000 -w 200 -c 0 -l sleeper >"$SP_TMP/lat" ||
 	sp_fail "wakelat failed: $(cat "$SP_TMP/lat")"
@@ -35,6 +35,7 @@ cat "$SP_TMP/lat"
 wakelat -t 4 -p 5000 -w 200 -c 0 -n 10 -l nice10 >"$SP_TMP/lat10" ||
 	sp_fail "wakelat -n 10 failed: $(cat "$SP_TMP/lat10")"
 cat "$SP_TMP/lat10"
+sp_helpers_alive
 line=$(grep '^WAKELAT' "$SP_TMP/lat")
 max=$(sp_kv max_us "$line")
 p50=$(sp_kv p50_us "$line")

@@ -38,18 +38,13 @@ measure() {
 	nivcsw
 	b=$NIV
 	read -r t1 _ </proc/uptime
-	for p in $SP_PIDS; do
-		kill -0 "$p" 2>/dev/null || sp_fail "hog $p ended during the measurement"
-	done
+	sp_helpers_alive
 	RATE=$(sp_calc "($b - $a) / ($t1 - $t0)")
 }
 
 sp_set_tunable cfs sched_tunable_scaling 0 || sp_fail "cannot set scaling"
 sp_set_tunable cfs sched_latency_ns 5000000 || sp_fail "cannot set latency"
-for i in 1 2 3 4 5 6 7 8; do
-	hog -t 30 -c 0 -l h$i >/dev/null &
-	sp_track $!
-done
+sp_hogs 8
 measure 1000000
 fine=$RATE
 measure 10000000

@@ -60,10 +60,11 @@ cat "$SP_TMP/out"
 line=$(grep '^SLEEPLAT' "$SP_TMP/out")
 p90=$(sp_kv wait_p90_us "$line")
 [ -n "$p90" ] || sp_fail "could not parse sleeplat output"
-sp_hogs 4 6
+sp_hogs 4
 sleep 1
 share=$(sp_sleeper_share 4) || sp_fail "the 30% sleeper failed: $(cat "$SP_TMP/share")"
 cat "$SP_TMP/share"
+sp_helpers_alive
 detail="samples=$(sp_kv n "$line") wait_median_us=$(sp_kv wait_median_us "$line") wait_p90_us=$p90 wait_p99_us=$(sp_kv wait_p99_us "$line") wait_max_us=$(sp_kv wait_max_us "$line") late_median_us=$(sp_kv median_us "$line") late_p90_us=$(sp_kv p90_us "$line") late_max_us=$(sp_kv max_us "$line") hog_slice_us=$slice_us; wakeup_preemption=0: wait_p90_us=$p90_off share30_pct=$share (want wait p90 < slice, share30 18-22%)"
 sp_true "$p90 < $slice_us && $share >= 18 && $share <= 22" || sp_fail "$detail"
 sp_ok "$detail"

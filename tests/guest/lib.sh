@@ -527,13 +527,34 @@ sp_sum() {
 	END { printf "%.0f\n", s }' "$@"
 }
 
-# sp_hogs N SECS: N CPU hogs pinned to CPU 0 for SECS seconds (tracked)
+# sp_hogs N: N CPU hogs pinned to CPU 0 (tracked) that run until the test
+# ends: sp_cleanup kills them, and init kills the test's process group
+# in any case.  Hogs of a fixed length ended before a slow boot's
+# measurement did (bfs_sleeper at 4 vCPUs took 9.2-10.6 s beside 10 s
+# hogs, and once measured an empty CPU 0).
 sp_hogs() {
 	_i=0
 	while [ $_i -lt "$1" ]; do
 		_i=$((_i + 1))
-		hog -t "$2" -c 0 -l "hog$_i" >/dev/null &
+		hog -t 3600 -c 0 -l "hog$_i" >/dev/null &
 		sp_track $!
+	done
+}
+
+# sp_helpers_alive: fail the test if a tracked helper has ended: what was
+# measured after its load went away measures nothing.  An unreaped child
+# still answers kill -0, so its state is read (builtins only: behind
+# pinned hogs on one CPU a forked grep would start late).
+sp_helpers_alive() {
+	for _p in $SP_PIDS; do
+		_st=X
+		[ -r "/proc/$_p/status" ] &&
+			while read -r _k _v _; do
+				[ "$_k" = State: ] && _st=$_v && break
+			done <"/proc/$_p/status"
+		case $_st in
+		Z | X) sp_fail "helper $_p ended during the measurement" ;;
+		esac
 	done
 }
 

@@ -32,7 +32,7 @@ TR=/sys/kernel/tracing
 EV=$TR/events/sched_o1/sched_o1_wakeup
 ! sp_own || [ -d "$EV" ] || sp_fail "$EV missing"
 
-sp_hogs 4 12
+sp_hogs 4
 sleep 1
 if sp_own; then
 	echo 0 >"$TR/tracing_on"
@@ -53,6 +53,7 @@ if sp_own; then
 fi
 share=$(sp_sleeper_share 4) || sp_fail "the 30% sleeper failed: $(cat "$SP_TMP/share")"
 cat "$SP_TMP/share"
+sp_helpers_alive
 
 line=$(grep '^WAKELAT' "$SP_TMP/lat")
 max=$(sp_kv max_us "$line")
