@@ -422,6 +422,48 @@ static inline bool sched_policy_task_queued(const struct task_struct *p)
 	       SP_TASK_QUEUED;
 }
 
+/*
+ * KUnit (kernel/sched_core/kunit.c): a run queue of no CPU on which a
+ * test calls a policy's hooks in the core's order and with its
+ * bookkeeping, under the run queue's own lock, with a clock the test
+ * advances.  On it sched_policy_resched() marks the running task,
+ * sched_policy_slice_timer() only notes the slice end, and the balancers
+ * and sched_policy_pull() see no other CPU.  sched_policy_rq_cpu() is 0:
+ * a hook that reads another CPU's state through its number
+ * (sched_policy_cpu_rq()) reads the real CPU 0's.  The tests skip while
+ * a policy runs the machine (the hooks also read current).
+ */
+struct kunit;
+#ifdef CONFIG_SCHED_POLICY_KUNIT
+bool sched_policy_rq_is_kunit(const struct sched_policy_rq *rq);
+struct sched_policy_rq *sched_policy_kunit_rq(struct kunit *test,
+					      struct sched_policy_ops *ops);
+void sched_policy_kunit_attach(struct sched_policy_rq *rq,
+			       struct task_struct *p);
+void sched_policy_kunit_enqueue(struct sched_policy_rq *rq,
+				struct task_struct *p, unsigned int flags);
+void sched_policy_kunit_dequeue(struct sched_policy_rq *rq,
+				struct task_struct *p, unsigned int flags);
+struct task_struct *sched_policy_kunit_schedule(struct sched_policy_rq *rq);
+void sched_policy_kunit_run(struct sched_policy_rq *rq, u64 ns);
+bool sched_policy_kunit_tick(struct sched_policy_rq *rq);
+bool sched_policy_kunit_wakeup(struct sched_policy_rq *rq,
+			       struct task_struct *p, unsigned int enq_flags,
+			       unsigned int wake_flags);
+struct task_struct *sched_policy_kunit_sleep(struct sched_policy_rq *rq);
+struct task_struct *sched_policy_kunit_yield(struct sched_policy_rq *rq);
+void sched_policy_kunit_set_nice(struct sched_policy_rq *rq,
+				 struct task_struct *p, int nice);
+bool sched_policy_kunit_resched(struct sched_policy_rq *rq);
+u64 sched_policy_kunit_stat(struct sched_policy_rq *rq, unsigned int idx);
+u64 sched_policy_kunit_slice_end(struct sched_policy_rq *rq);
+#else
+static inline bool sched_policy_rq_is_kunit(const struct sched_policy_rq *rq)
+{
+	return false;
+}
+#endif
+
 /* The policy's view of its private area in task_struct */
 #define sched_policy_priv(p, type)					\
 	({								\

@@ -904,6 +904,120 @@ static void cfs_test_check(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cfs_queue_check(NULL, &cc, a, 0, &nr), 0U);
 }
 
+/*
+ * Hook sequences on the core's KUnit run queue (sched_policy_kunit_*()):
+ * the registered hooks called in the core's order, 1000 ticks a second.
+ * Tasks are queued with no flag first, so that they keep the vruntime
+ * the test gives them (relative to the run queue's min_vruntime).
+ */
+
+static struct task_struct *cfs_seq_task(struct kunit *test,
+					struct sched_policy_rq *rq, pid_t pid,
+					u64 vruntime)
+{
+	struct task_struct *p = cfs_fake(test, pid, 1024, vruntime);
+
+	p->static_prio = NICE_TO_PRIO(0);
+	sched_policy_kunit_attach(rq, p);
+	return p;
+}
+
+/* The tree holds what the core has queued, and is consistent. */
+static void cfs_seq_check(struct kunit *test, struct sched_policy_rq *rq)
+{
+	struct cfs_cpu *cc = cfs_cpu(rq);
+	unsigned int nr = 0;
+
+	KUNIT_EXPECT_EQ(test, cfs_queue_check(NULL, cc, sched_policy_rq_curr(rq),
+					      0, &nr), 0U);
+	KUNIT_EXPECT_EQ(test, nr, sched_policy_rq_nr_queued(rq));
+}
+
+/*
+ * check_preempt_tick() of 2.6.32 compared the running task's lead over
+ * the leftmost, an s64, with the unsigned ideal slice: a task behind the
+ * leftmost is rescheduled as soon as it has run min_granularity (1 ms),
+ * and the pick takes it again with a fresh slice.  A signed comparison
+ * would let it run its 2.5 ms slice.
+ */
+static void cfs_test_seq_tick_behind(struct kunit *test)
+{
+	struct sched_policy_rq *rq = sched_policy_kunit_rq(test, &cfs_policy);
+	u64 base = cfs_cpu(rq)->min_vruntime;
+	struct task_struct *a = cfs_seq_task(test, rq, 1, base);
+	struct task_struct *b = cfs_seq_task(test, rq, 2, base + 10 * MS);
+
+	sched_policy_kunit_enqueue(rq, a, 0);
+	sched_policy_kunit_enqueue(rq, b, 0);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
+	sched_policy_kunit_run(rq, MS / 2);
+	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_tick(rq));
+	sched_policy_kunit_run(rq, MS / 2);
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_tick(rq));
+	KUNIT_EXPECT_EQ(test, sched_policy_kunit_stat(rq, CFS_STAT_BEHIND_PREEMPT),
+			1ULL);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
+	KUNIT_EXPECT_EQ(test, cfs_task(a)->slice_start,
+			sched_policy_task_runtime(a));
+	cfs_seq_check(test, rq);
+}
+
+/*
+ * A task that slept long wakes beside a hog: placed half a latency
+ * (GENTLE_FAIR_SLEEPERS) before min_vruntime, it leads the hog by more
+ * than the wakeup granularity and preempts it; one that slept briefly
+ * keeps its own vruntime, leads by 0.5 ms and waits.
+ */
+static void cfs_test_seq_wakeup(struct kunit *test)
+{
+	struct sched_policy_rq *rq = sched_policy_kunit_rq(test, &cfs_policy);
+	u64 base = cfs_cpu(rq)->min_vruntime;
+	struct task_struct *hog = cfs_seq_task(test, rq, 1, base);
+	struct task_struct *old = cfs_seq_task(test, rq, 2, base);
+	struct task_struct *brief = cfs_seq_task(test, rq, 3, base);
+	u64 min;
+
+	cfs_feat_adaptive_gran = 0;	/* the plain granularity, 1 ms */
+	sched_policy_kunit_enqueue(rq, hog, 0);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), hog);
+	sched_policy_kunit_run(rq, 10 * MS);
+	min = cfs_cpu(rq)->min_vruntime;
+	KUNIT_EXPECT_EQ(test, min, base + 10 * MS);
+	cfs_task(brief)->vruntime = min - MS / 2;
+	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_wakeup(rq, brief, 0, 0));
+	KUNIT_EXPECT_EQ(test, cfs_task(brief)->vruntime, min - MS / 2);
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_wakeup(rq, old, 0, 0));
+	KUNIT_EXPECT_EQ(test, cfs_task(old)->vruntime, min - 5 * MS / 2);
+	KUNIT_EXPECT_EQ(test, sched_policy_kunit_stat(rq, CFS_STAT_SLEEPER), 1ULL);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), old);
+	cfs_seq_check(test, rq);
+}
+
+/*
+ * sched_yield() in 2.6.32 (sched_compat_yield 0) only reschedules: the
+ * yielder, still leftmost, runs on.  With the 2.6.24 compat yield it
+ * goes behind the rightmost task and the other one runs.
+ */
+static void cfs_test_seq_yield(struct kunit *test)
+{
+	struct sched_policy_rq *rq = sched_policy_kunit_rq(test, &cfs_policy);
+	u64 base = cfs_cpu(rq)->min_vruntime;
+	struct task_struct *a = cfs_seq_task(test, rq, 1, base);
+	struct task_struct *b = cfs_seq_task(test, rq, 2, base + 3 * MS);
+
+	sched_policy_kunit_enqueue(rq, a, 0);
+	sched_policy_kunit_enqueue(rq, b, 0);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
+	sched_policy_kunit_run(rq, MS / 2);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_yield(rq), a);
+	cfs_yield_mode = CFS_YIELD_COMPAT;
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_yield(rq), b);
+	KUNIT_EXPECT_GT(test, cfs_task(a)->vruntime, cfs_task(b)->vruntime);
+	KUNIT_EXPECT_EQ(test, sched_policy_kunit_stat(rq, CFS_STAT_YIELD0), 1ULL);
+	KUNIT_EXPECT_EQ(test, sched_policy_kunit_stat(rq, CFS_STAT_YIELD3), 1ULL);
+	cfs_seq_check(test, rq);
+}
+
 static struct kunit_case cfs_test_cases[] = {
 	KUNIT_CASE(cfs_test_tree_order),
 	KUNIT_CASE(cfs_test_tree_wraps),
@@ -926,6 +1040,9 @@ static struct kunit_case cfs_test_cases[] = {
 	KUNIT_CASE(cfs_test_wake_affine),
 	KUNIT_CASE(cfs_test_wakeup_stats),
 	KUNIT_CASE(cfs_test_check),
+	KUNIT_CASE(cfs_test_seq_tick_behind),
+	KUNIT_CASE(cfs_test_seq_wakeup),
+	KUNIT_CASE(cfs_test_seq_yield),
 	{}
 };
 

@@ -159,7 +159,8 @@ static int __sp_balance(struct sched_policy_ops *ops, struct rq *rq,
  */
 int sched_policy_default_balance(struct sched_policy_rq *rq)
 {
-	if (WARN_ON_ONCE(!rq->balance_rf || !rq->balance_ops))
+	if (sp_rq_is_kunit(rq) ||
+	    WARN_ON_ONCE(!rq->balance_rf || !rq->balance_ops))
 		return rq->nr_queued > 0;
 	return sp_generic_balance(rq->balance_ops, rq->rq, rq->balance_rf,
 				  rq->balance_pending);
@@ -241,7 +242,8 @@ void sp_tick_balance(struct rq *rq)
 /* From a tick() hook: the generic balancer's periodic part. */
 void sched_policy_default_tick_balance(struct sched_policy_rq *rq)
 {
-	sp_generic_tick(sp_ops(), rq);
+	if (!sp_rq_is_kunit(rq))
+		sp_generic_tick(sp_ops(), rq);
 }
 EXPORT_SYMBOL_GPL(sched_policy_default_tick_balance);
 
@@ -259,7 +261,7 @@ struct task_struct *sched_policy_pull(struct sched_policy_rq *rq, int src_cpu)
 	struct rq_flags *rf = rq->balance_rf;
 	struct task_struct *p;
 
-	if (WARN_ON_ONCE(!rf || !ops) || src_cpu == rq->cpu ||
+	if (sp_rq_is_kunit(rq) || WARN_ON_ONCE(!rf || !ops) || src_cpu == rq->cpu ||
 	    !cpu_online(src_cpu) || !ops->migration_candidate)
 		return NULL;
 	rq_unpin_lock(rq->rq, rf);
@@ -288,7 +290,8 @@ int sched_policy_balance_locked(struct sched_policy_rq *rq, int src_cpu,
 	struct sched_policy_rq *src;
 	int ret = 0;
 
-	if (WARN_ON_ONCE(!rf) || src_cpu == rq->cpu || !cpu_online(src_cpu))
+	if (sp_rq_is_kunit(rq) || WARN_ON_ONCE(!rf) || src_cpu == rq->cpu ||
+	    !cpu_online(src_cpu))
 		return 0;
 	src = &per_cpu(sched_policy_rqs, src_cpu);
 	rq_unpin_lock(rq->rq, rf);

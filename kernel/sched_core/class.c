@@ -223,6 +223,10 @@ void sched_policy_slice_timer(struct sched_policy_rq *rq, u64 delay_ns)
 {
 	u64 now = rq_clock(rq->rq);
 
+	if (sp_rq_is_kunit(rq)) {
+		rq->slice_end = now + delay_ns;
+		return;
+	}
 	if (!sp_tick_before(rq, now, now + delay_ns)) {
 		rq->slice_end = 0;
 		sp_arm_slice_timer(rq->rq, delay_ns);
@@ -771,7 +775,10 @@ EXPORT_SYMBOL_GPL(sched_policy_rq_curr);
 
 void sched_policy_resched(struct sched_policy_rq *rq)
 {
-	resched_curr(rq->rq);
+	if (sp_rq_is_kunit(rq))
+		set_tsk_need_resched(rq->rq->curr);
+	else
+		resched_curr(rq->rq);
 }
 EXPORT_SYMBOL_GPL(sched_policy_resched);
 

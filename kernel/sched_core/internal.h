@@ -80,7 +80,24 @@ struct sched_policy_rq {
 	int		push_cpu;
 	struct cpu_stop_work active_balance_work;
 	struct sched_dl_entity server;	/* against RT starvation (server.c) */
+#ifdef CONFIG_SCHED_POLICY_KUNIT
+	/* kunit.c: the policy of a KUnit test's run queue, which has no CPU */
+	struct sched_policy_ops *kunit_ops;
+#endif
 };
+
+/*
+ * A KUnit test's run queue (kunit.c): the helpers a policy calls on it
+ * ask nothing of a CPU, and the balancers see no other CPU from it.
+ */
+static inline bool sp_rq_is_kunit(const struct sched_policy_rq *sprq)
+{
+#ifdef CONFIG_SCHED_POLICY_KUNIT
+	return sprq->kunit_ops;
+#else
+	return false;
+#endif
+}
 
 DECLARE_PER_CPU_SHARED_ALIGNED(struct sched_policy_rq, sched_policy_rqs);
 

@@ -584,6 +584,8 @@ void sched_policy_lb_tick(const struct sched_policy_lb *lb,
 	unsigned long imbalance;
 
 	sp_lb_tick_load_update(c, jiffies);
+	if (sched_policy_rq_is_kunit(rq))
+		return;
 	sp_lb_kick_idle(lb, rq);
 	if (!sp_lb_balance_due(lb, c, SP_LB_NOT_IDLE, jiffies))
 		return;
@@ -617,7 +619,7 @@ int sched_policy_lb_balance(const struct sched_policy_lb *lb,
 		due = xchg(&c->balance_due, -1);
 
 	if (!IS_ENABLED(CONFIG_SMP) || cpumask_weight(cpu_active_mask) < 2 ||
-	    !cpu_active(sched_policy_rq_cpu(rq)))
+	    !cpu_active(sched_policy_rq_cpu(rq)) || sched_policy_rq_is_kunit(rq))
 		return sched_policy_rq_nr_queued(rq) > 0;
 	if (!sched_policy_rq_nr_queued(rq)) {
 		if (due == SP_LB_CPU_IDLE) {

@@ -1029,6 +1029,222 @@ static void o1_test_check(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, o1_cpu_check(NULL, oc, 0, &nr), 0U);
 }
 
+/*
+ * Hook sequences on the core's KUnit run queue (sched_policy_kunit_*()):
+ * the registered hooks called in the core's order, 1000 ticks a second.
+ */
+
+static struct sched_policy_rq *o1_seq_rq(struct kunit *test)
+{
+	o1_test_need_defaults(test);
+	return sched_policy_kunit_rq(test, &o1_policy);
+}
+
+static struct task_struct *o1_seq_task(struct kunit *test,
+				       struct sched_policy_rq *rq, pid_t pid,
+				       int nice, u64 sleep_avg_ms)
+{
+	struct task_struct *p = o1_fake_task(test, pid, nice, sleep_avg_ms);
+
+	sched_policy_kunit_attach(rq, p);
+	return p;
+}
+
+/* @ms milliseconds of ticks, rescheduling whenever a tick asks */
+static void o1_seq_run(struct sched_policy_rq *rq, unsigned int ms)
+{
+	while (ms--) {
+		sched_policy_kunit_run(rq, NSEC_PER_MSEC);
+		if (sched_policy_kunit_tick(rq))
+			sched_policy_kunit_schedule(rq);
+	}
+}
+
+/* The arrays hold what the core has queued, and are consistent. */
+static void o1_seq_check(struct kunit *test, struct sched_policy_rq *rq)
+{
+	unsigned int nr = 0;
+
+	KUNIT_EXPECT_EQ(test, o1_cpu_check(NULL, o1_cpu(rq), 0, &nr), 0U);
+	KUNIT_EXPECT_EQ(test, nr, sched_policy_rq_nr_queued(rq));
+}
+
+/*
+ * A lone CPU hog's slice ends: it goes to the expired array, and the
+ * schedule() after it picks it again.  2.6.22 swapped the arrays in that
+ * schedule(); 6.12 skips put_prev/set_next on a re-pick, and only the
+ * core's promise to make it both (sp_repick()) lets o1 swap in set_next.
+ */
+static void o1_test_seq_repick_swaps(struct kunit *test)
+{
+	struct sched_policy_rq *rq = o1_seq_rq(test);
+	struct o1_cpu *oc = o1_cpu(rq);
+	struct task_struct *hog = o1_seq_task(test, rq, 1, 0, 0);
+
+	sched_policy_kunit_enqueue(rq, hog, SP_ENQ_NEW);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), hog);
+	o1_seq_run(rq, 99);
+	KUNIT_EXPECT_EQ(test, sched_policy_kunit_stat(rq, O1_STAT_EXPIRED), 0ULL);
+	/* the 100th ms ends the 100 ms slice; the re-pick swaps */
+	o1_seq_run(rq, 1);
+	KUNIT_EXPECT_EQ(test, sched_policy_kunit_stat(rq, O1_STAT_EXPIRED), 1ULL);
+	KUNIT_EXPECT_EQ(test, sched_policy_kunit_stat(rq, O1_STAT_ARRAY_SWAPS),
+			1ULL);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_rq_curr(rq), hog);
+	KUNIT_EXPECT_PTR_EQ(test, o1_task(hog)->array, oc->active);
+	KUNIT_EXPECT_EQ(test, oc->expired_timestamp, 0ULL);
+	KUNIT_EXPECT_EQ(test, o1_task(hog)->time_slice,
+			(s64)(100 * NSEC_PER_MSEC));
+	o1_seq_check(test, rq);
+}
+
+/*
+ * An interactive task alone: its slice ends start the starvation clock
+ * though it is reinserted.  It sleeps, the CPU idles and the clock is
+ * reset (2.6.22's schedule(): expired_timestamp = 0 before idle), so
+ * after 2 s of idle its next slice end is not counted as starving (the
+ * limit is 1 s per runnable task).  The reset runs in the balance pass:
+ * the core never calls the pick with nothing queued.
+ */
+static void o1_test_seq_idle_resets_clock(struct kunit *test)
+{
+	struct sched_policy_rq *rq = o1_seq_rq(test);
+	struct o1_cpu *oc = o1_cpu(rq);
+	struct task_struct *inter = o1_seq_task(test, rq, 1, 0, 1000);
+
+	sched_policy_kunit_enqueue(rq, inter, SP_ENQ_NEW);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), inter);
+	o1_seq_run(rq, 100);
+	KUNIT_EXPECT_EQ(test,
+			sched_policy_kunit_stat(rq, O1_STAT_INTERACTIVE_REINSERT),
+			1ULL);
+	KUNIT_EXPECT_NE(test, oc->expired_timestamp, 0ULL);
+	KUNIT_EXPECT_NULL(test, sched_policy_kunit_sleep(rq));
+	KUNIT_EXPECT_EQ(test, oc->expired_timestamp, 0ULL);
+	sched_policy_kunit_run(rq, 2 * NSEC_PER_SEC);
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_wakeup(rq, inter, 0, 0));
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), inter);
+	o1_seq_run(rq, 100);
+	KUNIT_EXPECT_EQ(test,
+			sched_policy_kunit_stat(rq, O1_STAT_INTERACTIVE_REINSERT),
+			2ULL);
+	KUNIT_EXPECT_EQ(test, sched_policy_kunit_stat(rq, O1_STAT_STARVATION),
+			0ULL);
+	o1_seq_check(test, rq);
+}
+
+/*
+ * A reader (interactive, 115) wakes beside a hog (125): it preempts,
+ * unless the wakeup is sync on the waker's CPU (try_to_wake_up()'s
+ * !sync); a sync hint from another CPU does not hold the preemption.
+ */
+static void o1_test_seq_sync_wakeup(struct kunit *test)
+{
+	static const unsigned int flags[] = {
+		0, SP_WAKE_SYNC, SP_WAKE_SYNC | SP_WAKE_REMOTE,
+	};
+	static const bool preempts[] = { true, false, true };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(flags); i++) {
+		struct sched_policy_rq *rq = o1_seq_rq(test);
+		struct task_struct *hog = o1_seq_task(test, rq, 1, 0, 0);
+		struct task_struct *reader = o1_seq_task(test, rq, 2, 0, 1000);
+
+		sched_policy_kunit_enqueue(rq, hog, SP_ENQ_NEW);
+		KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), hog);
+		o1_seq_run(rq, 5);
+		KUNIT_EXPECT_EQ_MSG(test,
+				    sched_policy_kunit_wakeup(rq, reader, 0,
+							      flags[i]),
+				    preempts[i], "wake flags %#x", flags[i]);
+		/* either way the reader runs at the next schedule() */
+		KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq),
+				    reader);
+		o1_seq_check(test, rq);
+	}
+}
+
+/*
+ * set_user_nice() of 2.6.22: the running task reniced worse is
+ * rescheduled and the other runs; a waiting task reniced better
+ * reschedules the CPU.
+ */
+static void o1_test_seq_renice(struct kunit *test)
+{
+	struct sched_policy_rq *rq = o1_seq_rq(test);
+	struct task_struct *a = o1_seq_task(test, rq, 1, 0, 0);
+	struct task_struct *b = o1_seq_task(test, rq, 2, 0, 0);
+
+	sched_policy_kunit_enqueue(rq, a, SP_ENQ_NEW);
+	sched_policy_kunit_enqueue(rq, b, SP_ENQ_NEW);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
+	o1_seq_run(rq, 5);
+	/* a better nice for the running task changes nothing */
+	sched_policy_kunit_set_nice(rq, a, -1);
+	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_resched(rq));
+	sched_policy_kunit_set_nice(rq, a, 10);
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_resched(rq));
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), b);
+	/* a worse nice for a waiting task changes nothing either */
+	sched_policy_kunit_set_nice(rq, a, 15);
+	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_resched(rq));
+	sched_policy_kunit_set_nice(rq, a, -10);
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_resched(rq));
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
+	o1_seq_check(test, rq);
+}
+
+/*
+ * sched_yield() of a SCHED_NORMAL task goes to the expired array: the
+ * other task of its priority runs, and when that one yields too the
+ * arrays swap and the first runs again.
+ */
+static void o1_test_seq_yield(struct kunit *test)
+{
+	struct sched_policy_rq *rq = o1_seq_rq(test);
+	struct o1_cpu *oc = o1_cpu(rq);
+	struct task_struct *a = o1_seq_task(test, rq, 1, 0, 0);
+	struct task_struct *b = o1_seq_task(test, rq, 2, 0, 0);
+
+	sched_policy_kunit_enqueue(rq, a, SP_ENQ_NEW);
+	sched_policy_kunit_enqueue(rq, b, SP_ENQ_NEW);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_yield(rq), b);
+	KUNIT_EXPECT_PTR_EQ(test, o1_task(a)->array, oc->expired);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_yield(rq), a);
+	KUNIT_EXPECT_EQ(test, sched_policy_kunit_stat(rq, O1_STAT_YIELD_EXPIRED),
+			2ULL);
+	KUNIT_EXPECT_EQ(test, sched_policy_kunit_stat(rq, O1_STAT_ARRAY_SWAPS),
+			1ULL);
+	KUNIT_EXPECT_PTR_EQ(test, o1_task(b)->array, oc->active);
+	o1_seq_check(test, rq);
+}
+
+/*
+ * A SCHED_BATCH task that wakes goes to the expired array
+ * (__activate_task()): it does not preempt the hog, and runs only after
+ * the hog's slice.
+ */
+static void o1_test_seq_batch_wakeup(struct kunit *test)
+{
+	struct sched_policy_rq *rq = o1_seq_rq(test);
+	struct o1_cpu *oc = o1_cpu(rq);
+	struct task_struct *hog = o1_seq_task(test, rq, 1, 0, 0);
+	struct task_struct *batch = o1_seq_task(test, rq, 2, 0, 1000);
+
+	batch->policy = SCHED_BATCH;
+	sched_policy_kunit_enqueue(rq, hog, SP_ENQ_NEW);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), hog);
+	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_wakeup(rq, batch, 0, 0));
+	KUNIT_EXPECT_PTR_EQ(test, o1_task(batch)->array, oc->expired);
+	o1_seq_run(rq, 99);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_rq_curr(rq), hog);
+	o1_seq_run(rq, 1);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_rq_curr(rq), batch);
+	o1_seq_check(test, rq);
+}
+
 static struct kunit_case o1_test_cases[] = {
 	KUNIT_CASE(o1_test_array_order),
 	KUNIT_CASE(o1_test_array_swap),
@@ -1053,6 +1269,12 @@ static struct kunit_case o1_test_cases[] = {
 	KUNIT_CASE(o1_test_move_walk),
 	KUNIT_CASE(o1_test_wake_affine),
 	KUNIT_CASE(o1_test_check),
+	KUNIT_CASE(o1_test_seq_repick_swaps),
+	KUNIT_CASE(o1_test_seq_idle_resets_clock),
+	KUNIT_CASE(o1_test_seq_sync_wakeup),
+	KUNIT_CASE(o1_test_seq_renice),
+	KUNIT_CASE(o1_test_seq_yield),
+	KUNIT_CASE(o1_test_seq_batch_wakeup),
 	{}
 };
 
