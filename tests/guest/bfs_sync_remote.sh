@@ -24,17 +24,4 @@ sp_needs_cpus 2
 hog -t 60 -c 1 -n 19 -l hog19 >"$SP_TMP/hog" 2>&1 &
 sp_track $!
 sleep 0.5
-for chan in pipe eventfd; do
-	syncwake -t 2 -c 0 -r 1 -n 0 -w 20 "$chan" >"$SP_TMP/$chan" 2>&1 ||
-		sp_fail "syncwake $chan failed: $(cat "$SP_TMP/$chan")"
-	cat "$SP_TMP/$chan"
-done
-pipe=$(sp_kv per_read "$(grep '^SYNCWAKE' "$SP_TMP/pipe")")
-efd=$(sp_kv per_read "$(grep '^SYNCWAKE' "$SP_TMP/eventfd")")
-if [ -z "$pipe" ] || [ -z "$efd" ]; then
-	sp_fail "could not parse syncwake output"
-fi
-detail="pipe_per_read=$pipe eventfd_per_read=$efd"
-sp_true "$efd <= 2" || sp_fail "$detail (want eventfd <= 2: non-sync wakeups preempt the hog)"
-sp_true "$pipe >= 5" || sp_fail "$detail (want pipe >= 5: remote sync wakeups do not preempt)"
-sp_ok "$detail (want pipe >= 5, eventfd <= 2)"
+sp_syncwake_test "the hog on the reader's CPU" -c 0 -r 1 -n 0 -w 20

@@ -558,6 +558,33 @@ sp_helpers_alive() {
 	done
 }
 
+# sp_syncwake_test WHO OPTION...: syncwake with OPTIONs over a pipe (sync
+# wakeups) and over an eventfd (no hint: the control), 2 s each, and the
+# verdict: a sync wakeup must not preempt WHO, so the reader takes many
+# messages per read (want >= 5), where a plain one preempts at once (want
+# <= 2: it shows that only the hint makes the difference).
+sp_syncwake_test() {
+	_who=$1
+	shift
+	for _chan in pipe eventfd; do
+		syncwake -t 2 "$@" "$_chan" >"$SP_TMP/$_chan" 2>&1 ||
+			sp_fail "syncwake $_chan failed: $(cat "$SP_TMP/$_chan")"
+		cat "$SP_TMP/$_chan"
+	done
+	sp_helpers_alive
+	_pipe=$(sp_kv per_read "$(grep '^SYNCWAKE' "$SP_TMP/pipe")")
+	_efd=$(sp_kv per_read "$(grep '^SYNCWAKE' "$SP_TMP/eventfd")")
+	if [ -z "$_pipe" ] || [ -z "$_efd" ]; then
+		sp_fail "could not parse syncwake output"
+	fi
+	_d="pipe_per_read=$_pipe eventfd_per_read=$_efd"
+	sp_true "$_efd <= 2" ||
+		sp_fail "$_d (want eventfd <= 2: a plain wakeup preempts $_who)"
+	sp_true "$_pipe >= 5" ||
+		sp_fail "$_d (want pipe >= 5: a sync wakeup does not preempt $_who)"
+	sp_ok "$_d (want pipe >= 5, eventfd <= 2)"
+}
+
 # sp_sleeper_share SECS: a sleeper pinned to CPU 0 that asks for 30% of
 # it (3 ms of work every 10 ms, a period it overruns skipped) runs SECS
 # seconds beside whatever else runs there.  Prints its share of the CPU

@@ -14,17 +14,4 @@ T=o1_sync_wakeup
 sp_begin
 
 sp_policy_test o1
-for chan in pipe eventfd; do
-	syncwake -t 2 -c 0 -n 19 -w 20 "$chan" >"$SP_TMP/$chan" 2>&1 ||
-		sp_fail "syncwake $chan failed: $(cat "$SP_TMP/$chan")"
-	cat "$SP_TMP/$chan"
-done
-pipe=$(sp_kv per_read "$(grep '^SYNCWAKE' "$SP_TMP/pipe")")
-efd=$(sp_kv per_read "$(grep '^SYNCWAKE' "$SP_TMP/eventfd")")
-if [ -z "$pipe" ] || [ -z "$efd" ]; then
-	sp_fail "could not parse syncwake output"
-fi
-detail="pipe_per_read=$pipe eventfd_per_read=$efd"
-sp_true "$efd <= 2" || sp_fail "$detail (want eventfd <= 2: non-sync wakeups preempt)"
-sp_true "$pipe >= 5" || sp_fail "$detail (want pipe >= 5: sync wakeups do not preempt)"
-sp_ok "$detail (want pipe >= 5, eventfd <= 2)"
+sp_syncwake_test "the writer" -c 0 -n 19 -w 20
