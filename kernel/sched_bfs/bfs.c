@@ -358,6 +358,25 @@ static void bfs_kick_idle(struct sched_policy_rq *rq)
 	}
 }
 
+/* BFS's RESCHED_US: a slice with less left is as good as used up. */
+#define BFS_RESCHED_NS	(100 * NSEC_PER_USEC)
+
+/*
+ * check_deadline() of 0.363, which schedule() ran on the task leaving the
+ * CPU before it looked for the earliest deadline: a slice with less than
+ * RESCHED_US left, and any SCHED_BATCH task's, is renewed, so a batch
+ * task always goes behind.  Called where that schedule() is: from
+ * balance() for the running task, still queued, before the pick that may
+ * take it again, and at the dequeue of a task going to sleep.  (Renewed
+ * in put_prev, after the pick, a batch task was picked again first.)
+ */
+static void bfs_check_deadline(struct task_struct *p)
+{
+	if (bfs_task(p)->time_slice < BFS_RESCHED_NS ||
+	    p->policy == SCHED_BATCH)
+		bfs_new_slice(p, local_clock());
+}
+
 /* Hooks */
 
 static void bfs_task_init(struct task_struct *p)
@@ -367,9 +386,6 @@ static void bfs_task_init(struct task_struct *p)
 	memset(bt, 0, sizeof(*bt));
 	bfs_new_slice(p, local_clock());
 }
-
-/* BFS's RESCHED_US: a slice with less left is as good as used up. */
-#define BFS_RESCHED_NS	(100 * NSEC_PER_USEC)
 
 /*
  * sched_fork() of BFS 0.363: parent and child share what is left of the
@@ -421,6 +437,8 @@ static void bfs_dequeue(struct sched_policy_rq *rq, struct task_struct *p,
 	bfs_lock(rq);
 	bfs_queue_del(p);	/* a no-op for the running task */
 	bfs_unlock();
+	if (flags & SP_DEQ_SLEEP)
+		bfs_check_deadline(p);
 }
 
 /*
@@ -435,8 +453,12 @@ static void bfs_dequeue(struct sched_policy_rq *rq, struct task_struct *p,
 static int bfs_balance(struct sched_policy_rq *rq)
 {
 	struct bfs_cpu *bc = bfs_cpu(rq);
+	struct task_struct *prev = sched_policy_rq_curr(rq);
 	int cpu = sched_policy_rq_cpu(rq), tries;
 
+	/* the task leaving the CPU, if it is still ours and may run on */
+	if (sched_policy_task_queued(prev) && !bfs_task(prev)->on_grq)
+		bfs_check_deadline(prev);
 	bfs_scan_stale(rq);
 	for (tries = 0; tries < 3; tries++) {
 		struct task_struct *curr = sched_policy_rq_curr(rq);
@@ -527,18 +549,10 @@ static void bfs_set_next(struct sched_policy_rq *rq, struct task_struct *p)
 	sched_policy_slice_timer(rq, max_t(s64, bfs_task(p)->time_slice, 0));
 }
 
-/*
- * schedule()'s check_deadline() in BFS 0.363: a slice with less than
- * RESCHED_US left, and any SCHED_BATCH task's, is renewed whenever the
- * task leaves the CPU, so a batch task always goes behind.
- */
 static void bfs_put_prev(struct sched_policy_rq *rq, struct task_struct *p,
 			 bool queued)
 {
 	WRITE_ONCE(bfs_cpu(rq)->curr_deadline, BFS_NO_DEADLINE);
-	if (bfs_task(p)->time_slice < BFS_RESCHED_NS ||
-	    p->policy == SCHED_BATCH)
-		bfs_new_slice(p, local_clock());
 	if (!queued)
 		return;
 	bfs_scan_stale(rq);

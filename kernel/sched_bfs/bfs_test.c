@@ -5,9 +5,11 @@
  * with affinity masks, SCHED_IDLE last and the cache-locality offsets,
  * the order after a slice expiry (and none after a yield), the fork
  * split, the wakeup rules (sync wakeups, child first), renice, and the
- * consistency check finding each kind of corruption.  Included from bfs.c; fake tasks on
- * private lists, never on the live global queue.  Every case runs with
- * rr_interval_ms = 6 (bfs_test_init).
+ * consistency check finding each kind of corruption.  Included from bfs.c;
+ * fake tasks on private lists, except in the hook sequences at the end,
+ * which queue them on the global queue while no policy runs (the core's
+ * KUnit run queue skips otherwise) and empty it after each case.  Every
+ * case runs with rr_interval_ms = 6 (bfs_test_init).
  */
 #include <kunit/test.h>
 
@@ -443,6 +445,199 @@ static void bfs_test_check(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bfs_cpu_check(NULL, &bc, idle), 0U);
 }
 
+/*
+ * Hook sequences on the core's KUnit run queue (sched_policy_kunit_*()):
+ * the registered hooks called in the core's order.  Deadlines are
+ * local_clock() times, as bfs_new_slice() makes them; the tasks may run
+ * on CPU 0 only, the run queue's, so no other CPU is looked at.
+ */
+
+/* Whatever a case left on the global queue goes with its fake tasks. */
+static void bfs_seq_empty_grq(void *unused)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&bfs_grq.lock, flags);
+	INIT_LIST_HEAD(&bfs_grq.normal);
+	INIT_LIST_HEAD(&bfs_grq.idleprio);
+	bfs_grq.nr_queued = 0;
+	raw_spin_unlock_irqrestore(&bfs_grq.lock, flags);
+}
+
+static struct sched_policy_rq *bfs_seq_rq(struct kunit *test)
+{
+	struct sched_policy_rq *rq = sched_policy_kunit_rq(test, &bfs_policy);
+
+	KUNIT_ASSERT_EQ(test, bfs_grq.nr_queued, 0U);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bfs_seq_empty_grq,
+							NULL), 0);
+	return rq;
+}
+
+static struct task_struct *bfs_seq_task(struct kunit *test,
+					struct sched_policy_rq *rq, pid_t pid,
+					int nice, u64 deadline)
+{
+	struct task_struct *p = bfs_fake_task(test, pid, nice, 0, deadline);
+
+	cpumask_copy(&p->cpus_mask, cpumask_of(0));
+	sched_policy_kunit_attach(rq, p);
+	return p;
+}
+
+/* The global queue and the running deadline are consistent. */
+static void bfs_seq_check(struct kunit *test, struct sched_policy_rq *rq)
+{
+	unsigned long flags;
+	unsigned int bad;
+
+	raw_spin_lock_irqsave(&bfs_grq.lock, flags);
+	bad = bfs_queue_check(NULL, &bfs_grq, local_clock()) +
+	      bfs_cpu_check(NULL, bfs_cpu(rq), sched_policy_rq_curr(rq));
+	raw_spin_unlock_irqrestore(&bfs_grq.lock, flags);
+	KUNIT_EXPECT_EQ(test, bad, 0U);
+}
+
+/*
+ * sched_yield() of 0.363 only calls schedule(): the yielder keeps its
+ * slice and its deadline, and runs again while that is the earliest
+ * (0.313 expired the slice, and the other task would run).
+ */
+static void bfs_test_seq_yield(struct kunit *test)
+{
+	struct sched_policy_rq *rq = bfs_seq_rq(test);
+	u64 now = local_clock(), r = bfs_rr_interval_ns();
+	struct task_struct *a = bfs_seq_task(test, rq, 1, 0, now + r);
+	struct task_struct *b = bfs_seq_task(test, rq, 2, 0, now + 2 * r);
+
+	sched_policy_kunit_enqueue(rq, a, 0);
+	sched_policy_kunit_enqueue(rq, b, 0);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
+	sched_policy_kunit_run(rq, NSEC_PER_MSEC);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_yield(rq), a);
+	KUNIT_EXPECT_EQ(test, bfs_task(a)->deadline, now + r);
+	KUNIT_EXPECT_EQ(test, bfs_task(a)->time_slice,
+			(s64)(r - NSEC_PER_MSEC));
+	bfs_seq_check(test, rq);
+}
+
+/*
+ * try_to_wake_up() of 0.363: the earlier deadline preempts, except on a
+ * sync wakeup, on the waker's CPU or another (SP_WAKE_REMOTE changes
+ * nothing for bfs, where 2.6.22 ignored the hint).
+ */
+static void bfs_test_seq_sync_wakeup(struct kunit *test)
+{
+	static const unsigned int flags[] = {
+		0, SP_WAKE_SYNC, SP_WAKE_SYNC | SP_WAKE_REMOTE,
+	};
+	static const bool preempts[] = { true, false, false };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(flags); i++) {
+		struct sched_policy_rq *rq = bfs_seq_rq(test);
+		u64 now = local_clock(), r = bfs_rr_interval_ns();
+		struct task_struct *hog = bfs_seq_task(test, rq, 1, 0, now + r);
+		struct task_struct *reader = bfs_seq_task(test, rq, 2, 0, now);
+
+		sched_policy_kunit_enqueue(rq, hog, 0);
+		KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), hog);
+		KUNIT_EXPECT_EQ_MSG(test,
+				    sched_policy_kunit_wakeup(rq, reader, 0,
+							      flags[i]),
+				    preempts[i], "wake flags %#x", flags[i]);
+		/* the earlier deadline runs at the next schedule() */
+		KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq),
+				    reader);
+		bfs_seq_check(test, rq);
+		sched_policy_kunit_dequeue(rq, hog, 0);
+		KUNIT_EXPECT_NULL(test, sched_policy_kunit_sleep(rq));
+	}
+}
+
+/*
+ * set_user_nice() of 0.363 (adjust_deadline()): the deadline moves by
+ * the difference of the offsets at once.  The running task reniced worse
+ * is rescheduled and the other one runs; reniced better while it waits,
+ * it runs before the running task and reschedules the CPU.
+ */
+static void bfs_test_seq_renice(struct kunit *test)
+{
+	struct sched_policy_rq *rq = bfs_seq_rq(test);
+	u64 now = local_clock(), r = bfs_rr_interval_ns();
+	struct task_struct *a = bfs_seq_task(test, rq, 1, 0, now + r);
+	struct task_struct *b = bfs_seq_task(test, rq, 2, 0, now + r + 1);
+	u64 up = bfs_deadline_diff(NICE_TO_PRIO(5)) -
+		 bfs_deadline_diff(NICE_TO_PRIO(0));
+	u64 down = bfs_deadline_diff(NICE_TO_PRIO(5)) -
+		   bfs_deadline_diff(NICE_TO_PRIO(-5));
+
+	sched_policy_kunit_enqueue(rq, a, 0);
+	sched_policy_kunit_enqueue(rq, b, 0);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
+	sched_policy_kunit_set_nice(rq, a, 5);
+	KUNIT_EXPECT_EQ(test, bfs_task(a)->deadline, now + r + up);
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_resched(rq));
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), b);
+	sched_policy_kunit_set_nice(rq, a, -5);
+	KUNIT_EXPECT_EQ(test, bfs_task(a)->deadline, now + r + up - down);
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_resched(rq));
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
+	bfs_seq_check(test, rq);
+}
+
+/*
+ * check_deadline() of 0.363 renews a SCHED_BATCH task's slice whenever
+ * it leaves the CPU: with the earlier deadline it still goes behind the
+ * other task at its first schedule(); a normal task keeps its deadline
+ * and runs on.
+ */
+static void bfs_test_seq_batch_behind(struct kunit *test)
+{
+	static const int policies[] = { SCHED_NORMAL, SCHED_BATCH };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(policies); i++) {
+		struct sched_policy_rq *rq = bfs_seq_rq(test);
+		u64 now = local_clock(), r = bfs_rr_interval_ns();
+		struct task_struct *a = bfs_seq_task(test, rq, 1, 0, now);
+		struct task_struct *b = bfs_seq_task(test, rq, 2, 0, now + r);
+
+		a->policy = policies[i];
+		sched_policy_kunit_enqueue(rq, a, 0);
+		sched_policy_kunit_enqueue(rq, b, 0);
+		KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
+		sched_policy_kunit_run(rq, NSEC_PER_MSEC);
+		KUNIT_EXPECT_PTR_EQ_MSG(test, sched_policy_kunit_schedule(rq),
+					i ? b : a, "policy %d", policies[i]);
+		bfs_seq_check(test, rq);
+		sched_policy_kunit_dequeue(rq, i ? a : b, 0);
+		sched_policy_kunit_sleep(rq);
+	}
+}
+
+/*
+ * A SCHED_IDLE task runs only when no other task can, whatever its
+ * deadline; a SCHED_IDLE task running is preempted by any wakeup.
+ */
+static void bfs_test_seq_idleprio(struct kunit *test)
+{
+	struct sched_policy_rq *rq = bfs_seq_rq(test);
+	u64 now = local_clock(), r = bfs_rr_interval_ns();
+	struct task_struct *idle = bfs_seq_task(test, rq, 1, 0, now);
+	struct task_struct *normal = bfs_seq_task(test, rq, 2, 19, now + 4 * r);
+
+	idle->policy = SCHED_IDLE;
+	sched_policy_kunit_enqueue(rq, idle, 0);
+	sched_policy_kunit_enqueue(rq, normal, 0);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), normal);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_sleep(rq), idle);
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_wakeup(rq, normal, 0,
+							  SP_WAKE_SYNC));
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), normal);
+	bfs_seq_check(test, rq);
+}
+
 static struct kunit_case bfs_test_cases[] = {
 	KUNIT_CASE(bfs_test_rr_interval_scaling),
 	KUNIT_CASE(bfs_test_prio_ratios),
@@ -458,6 +653,11 @@ static struct kunit_case bfs_test_cases[] = {
 	KUNIT_CASE(bfs_test_wakeup_rules),
 	KUNIT_CASE(bfs_test_renice_deadline),
 	KUNIT_CASE(bfs_test_check),
+	KUNIT_CASE(bfs_test_seq_yield),
+	KUNIT_CASE(bfs_test_seq_sync_wakeup),
+	KUNIT_CASE(bfs_test_seq_renice),
+	KUNIT_CASE(bfs_test_seq_batch_behind),
+	KUNIT_CASE(bfs_test_seq_idleprio),
 	{}
 };
 

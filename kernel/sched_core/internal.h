@@ -83,6 +83,7 @@ struct sched_policy_rq {
 #ifdef CONFIG_SCHED_POLICY_KUNIT
 	/* kunit.c: the policy of a KUnit test's run queue, which has no CPU */
 	struct sched_policy_ops *kunit_ops;
+	const char	*kunit_broken;	/* a broken promise, for the unlock */
 #endif
 };
 

@@ -30,18 +30,28 @@ static unsigned long sp_kunit_lock(struct sched_policy_rq *sprq)
 	return flags;
 }
 
-static void sp_kunit_unlock(struct sched_policy_rq *sprq, unsigned long flags)
+/*
+ * A broken promise of the policy (or of the test) fails the test that
+ * runs it, once the lock is dropped: a KUnit report allocates.  Returns
+ * @ok.
+ */
+static bool sp_kunit_expect(struct sched_policy_rq *sprq, bool ok,
+			    const char *what)
 {
-	raw_spin_unlock_irqrestore(&sprq->rq->__lock, flags);
+	if (!ok && !sprq->kunit_broken)
+		sprq->kunit_broken = what;
+	return ok;
 }
 
-/* A broken promise of the policy fails the test that runs it. */
-static void sp_kunit_expect(bool ok, const char *what)
+static void sp_kunit_unlock(struct sched_policy_rq *sprq, unsigned long flags)
 {
 	struct kunit *test = kunit_get_current_test();
+	const char *broken = sprq->kunit_broken;
 
-	if (test)
-		KUNIT_EXPECT_TRUE_MSG(test, ok, "%s", what);
+	sprq->kunit_broken = NULL;
+	raw_spin_unlock_irqrestore(&sprq->rq->__lock, flags);
+	if (broken && test)
+		KUNIT_FAIL(test, "%s", broken);
 }
 
 static bool sp_kunit_ours(const struct task_struct *p)
@@ -153,8 +163,9 @@ static void sp_kunit_account(struct sched_policy_rq *sprq)
 static void sp_kunit_enqueue(struct sched_policy_rq *sprq,
 			     struct task_struct *p, unsigned int flags)
 {
-	sp_kunit_expect(!(p->sp.flags & SP_TASK_QUEUED),
-			"enqueue of a queued task");
+	if (!sp_kunit_expect(sprq, !(p->sp.flags & SP_TASK_QUEUED),
+			     "enqueue of a queued task"))
+		return;
 	p->sp.flags |= SP_TASK_QUEUED;
 	sprq->nr_queued++;
 	sprq->kunit_ops->enqueue(sprq, p, flags);
@@ -165,8 +176,9 @@ static void sp_kunit_enqueue(struct sched_policy_rq *sprq,
 static void sp_kunit_dequeue(struct sched_policy_rq *sprq,
 			     struct task_struct *p, unsigned int flags)
 {
-	sp_kunit_expect(p->sp.flags & SP_TASK_QUEUED,
-			"dequeue of a task not queued");
+	if (!sp_kunit_expect(sprq, p->sp.flags & SP_TASK_QUEUED,
+			     "dequeue of a task not queued"))
+		return;
 	if (sprq->rq->curr == p)
 		sp_kunit_account(sprq);
 	sprq->kunit_ops->dequeue(sprq, p, flags);
@@ -215,9 +227,9 @@ static struct task_struct *sp_kunit_schedule(struct sched_policy_rq *sprq)
 		next = ops->pick_next(sprq, ours && sched_policy_task_queued(prev) ?
 					    prev : NULL);
 		sp_stat_add(sprq, SP_STAT_PICKS, 1);
-		sp_kunit_expect(next || (ops->flags & SCHED_POLICY_GLOBAL_QUEUE),
+		sp_kunit_expect(sprq, next || (ops->flags & SCHED_POLICY_GLOBAL_QUEUE),
 				"no pick with tasks queued");
-		sp_kunit_expect(!next || sched_policy_task_queued(next),
+		sp_kunit_expect(sprq, !next || sched_policy_task_queued(next),
 				"the pick is not queued");
 	}
 	if (next && next == prev) {
@@ -337,8 +349,8 @@ struct task_struct *sched_policy_kunit_sleep(struct sched_policy_rq *rq)
 	unsigned long irq = sp_kunit_lock(rq);
 	struct task_struct *next = NULL;
 
-	sp_kunit_expect(sp_kunit_ours(rq->rq->curr), "sleep of no class task");
-	if (sp_kunit_ours(rq->rq->curr)) {
+	if (sp_kunit_expect(rq, sp_kunit_ours(rq->rq->curr),
+			    "sleep of no class task")) {
 		sp_kunit_dequeue(rq, rq->rq->curr, SP_DEQ_SLEEP);
 		next = sp_kunit_schedule(rq);
 	}
