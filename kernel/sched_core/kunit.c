@@ -123,8 +123,15 @@ void sched_policy_kunit_attach(struct sched_policy_rq *rq,
 			       struct task_struct *p)
 {
 	struct sched_policy_ops *ops = rq->kunit_ops;
+	struct kunit *test = kunit_get_current_test();
 	unsigned long flags;
 
+	if (p->static_prio < MAX_RT_PRIO || p->static_prio >= MAX_PRIO) {
+		if (test)
+			KUNIT_FAIL(test, "pid %d: static_prio %d is no nice level",
+				   p->pid, p->static_prio);
+		p->static_prio = NICE_TO_PRIO(0);
+	}
 	p->sched_class = &policy_sched_class;
 	p->prio = p->static_prio;
 	p->normal_prio = p->static_prio;
