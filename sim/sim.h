@@ -88,12 +88,17 @@ extern struct sched_policy_ops *sim_ops;
 #define sp_rq_of(rq)		(&(rq)->sprq)
 #define sp_ops()		sim_ops
 #define sp_timing()		false
-#define sp_rq_is_kunit(sprq)	false	/* kernel/sched_core/kunit.c's */
 #define per_cpu(var, cpu)	(*sim_per_cpu_##var(cpu))
 
 static inline struct sched_policy_rq *sim_per_cpu_sched_policy_rqs(int cpu)
 {
 	return &cpu_rq(cpu)->sprq;
+}
+
+/* kernel/sched_core/kunit.c's run queues are the kernel's only */
+static inline bool sp_rq_is_kunit(const struct sched_policy_rq *sprq)
+{
+	return false;
 }
 
 static inline void sp_stat_add(struct sched_policy_rq *sprq, unsigned int idx,
