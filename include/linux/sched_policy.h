@@ -429,9 +429,11 @@ static inline bool sched_policy_task_queued(const struct task_struct *p)
  * advances.  On it sched_policy_resched() marks the running task,
  * sched_policy_slice_timer() only notes the slice end, and the balancers
  * and sched_policy_pull() see no other CPU.  sched_policy_rq_cpu() is 0:
- * a hook that reads another CPU's state through its number
- * (sched_policy_cpu_rq()) reads the real CPU 0's.  The tests skip while
- * a policy runs the machine (the hooks also read current).
+ * a hook that reaches another CPU's state through its number
+ * (sched_policy_cpu_rq()) finds the real CPU 0's, where an inactive
+ * policy has no per-CPU area: such a path is not for these tests, and
+ * the test's tasks may run on CPU 0 only.  The tests skip while a policy
+ * runs the machine (the hooks also read current).
  */
 struct kunit;
 #ifdef CONFIG_SCHED_POLICY_KUNIT
