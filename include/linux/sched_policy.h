@@ -427,8 +427,10 @@ static inline bool sched_policy_task_queued(const struct task_struct *p)
  * test calls a policy's hooks in the core's order and with its
  * bookkeeping, under the run queue's own lock, with a clock the test
  * advances.  On it sched_policy_resched() marks the running task,
- * sched_policy_slice_timer() only notes the slice end, and the balancers
- * and sched_policy_pull() see no other CPU.  sched_policy_rq_cpu() is 0:
+ * sched_policy_slice_timer() only notes the slice end, and the core's
+ * balancers see no other CPU; sched_policy_pull() and the other helpers
+ * that move tasks between CPUs warn and move nothing (they need the
+ * balance pass of a real schedule()).  sched_policy_rq_cpu() is 0:
  * a hook that reaches another CPU's state through its number
  * (sched_policy_cpu_rq()) finds the real CPU 0's, where an inactive
  * policy has no per-CPU area: such a path is not for these tests, and

@@ -358,6 +358,12 @@ static void bfs_kick_idle(struct sched_policy_rq *rq)
 	}
 }
 
+/* @p is a task of bfs that runs (queued in the core, off the global queue) */
+static bool bfs_running(struct task_struct *p)
+{
+	return sched_policy_task_queued(p) && !bfs_task(p)->on_grq;
+}
+
 /* BFS's RESCHED_US: a slice with less left is as good as used up. */
 #define BFS_RESCHED_NS	(100 * NSEC_PER_USEC)
 
@@ -457,11 +463,10 @@ static int bfs_balance(struct sched_policy_rq *rq)
 	int cpu = sched_policy_rq_cpu(rq), tries;
 
 	/* the task leaving the CPU, if it is still ours and may run on */
-	if (sched_policy_task_queued(prev) && !bfs_task(prev)->on_grq)
+	if (bfs_running(prev))
 		bfs_check_deadline(prev);
 	bfs_scan_stale(rq);
 	for (tries = 0; tries < 3; tries++) {
-		struct task_struct *curr = sched_policy_rq_curr(rq);
 		struct task_struct *pulled;
 		struct bfs_found f;
 		unsigned int scanned = 0;
@@ -470,10 +475,9 @@ static int bfs_balance(struct sched_policy_rq *rq)
 		bfs_lock(rq);
 		bfs_earliest(cpu, false, &f, &scanned);
 		sched_policy_stat_add(rq, BFS_STAT_SCANNED, scanned);
-		/* curr: the task being switched out, if it is still ours */
+		/* a pull drops the lock: is prev still ours, and first? */
 		if (!f.any || task_cpu(f.any) == cpu ||
-		    (sched_policy_task_queued(curr) && !bfs_task(curr)->on_grq &&
-		     !bfs_runs_before(f.any, curr, cpu))) {
+		    (bfs_running(prev) && !bfs_runs_before(f.any, prev, cpu))) {
 			bfs_unlock();
 			if (f.local_known)
 				bfs_scan_found(rq, f.local);
@@ -645,7 +649,7 @@ static void bfs_prio_changed(struct sched_policy_rq *rq, struct task_struct *p,
 		if (p->static_prio > old_prio)
 			sched_policy_resched(rq);
 	} else if (bt->on_grq && p->static_prio < old_prio &&
-		   sched_policy_task_queued(curr) && !bfs_task(curr)->on_grq &&
+		   bfs_running(curr) &&
 		   bfs_runs_before(p, curr, sched_policy_rq_cpu(rq))) {
 		sched_policy_resched(rq);
 	}
@@ -849,10 +853,7 @@ static unsigned int bfs_cpu_check(struct sched_policy_rq *rq,
 				  struct bfs_cpu *bc,
 				  struct task_struct *running)
 {
-	bool ours = sched_policy_task_queued(running) &&
-		    !bfs_task(running)->on_grq;
-
-	if (!ours && bc->curr_deadline != BFS_NO_DEADLINE)
+	if (!bfs_running(running) && bc->curr_deadline != BFS_NO_DEADLINE)
 		return sched_policy_check_fail(rq, "bfs: running deadline %llu recorded, no task of bfs runs",
 					       bc->curr_deadline);
 	return 0;

@@ -261,7 +261,7 @@ struct task_struct *sched_policy_pull(struct sched_policy_rq *rq, int src_cpu)
 	struct rq_flags *rf = rq->balance_rf;
 	struct task_struct *p;
 
-	if (sp_rq_is_kunit(rq) || WARN_ON_ONCE(!rf || !ops) || src_cpu == rq->cpu ||
+	if (WARN_ON_ONCE(!rf || !ops) || src_cpu == rq->cpu ||
 	    !cpu_online(src_cpu) || !ops->migration_candidate)
 		return NULL;
 	rq_unpin_lock(rq->rq, rf);
@@ -290,8 +290,7 @@ int sched_policy_balance_locked(struct sched_policy_rq *rq, int src_cpu,
 	struct sched_policy_rq *src;
 	int ret = 0;
 
-	if (sp_rq_is_kunit(rq) || WARN_ON_ONCE(!rf) || src_cpu == rq->cpu ||
-	    !cpu_online(src_cpu))
+	if (WARN_ON_ONCE(!rf) || src_cpu == rq->cpu || !cpu_online(src_cpu))
 		return 0;
 	src = &per_cpu(sched_policy_rqs, src_cpu);
 	rq_unpin_lock(rq->rq, rf);

@@ -56,8 +56,7 @@ bool sched_policy_push_from(struct sched_policy_rq *rq, int src_cpu)
 	struct sched_policy_rq *src;
 	bool queue = false;
 
-	if (sp_rq_is_kunit(rq) || WARN_ON_ONCE(!rf) || src_cpu == rq->cpu ||
-	    !cpu_active(src_cpu))
+	if (WARN_ON_ONCE(!rf) || src_cpu == rq->cpu || !cpu_active(src_cpu))
 		return false;
 	src = &per_cpu(sched_policy_rqs, src_cpu);
 	rq_unpin_lock(rq->rq, rf);
