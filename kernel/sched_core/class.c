@@ -343,9 +343,11 @@ static unsigned int sp_wake_flags(int wake_flags)
 
 /*
  * A sync hint means "the waker leaves its CPU soon"; SP_WAKE_REMOTE tells
- * the policy that @p was queued on another CPU, where 2.6.22 ignored the
- * hint and BFS did not.  Bypassed tasks take turns by the core's slice,
- * not by preemption.
+ * the policy that @p was woken from another CPU, where 2.6.22 ignored the
+ * hint and BFS did not: the waker holds this run queue's lock from there,
+ * or left @p on this CPU's wake list (WF_POLICY_REMOTE, which keeps the
+ * hint too).  Bypassed tasks take turns by the core's slice, not by
+ * preemption.
  */
 static void wakeup_preempt_policy(struct rq *rq, struct task_struct *p,
 				  int flags)
@@ -358,7 +360,7 @@ static void wakeup_preempt_policy(struct rq *rq, struct task_struct *p,
 	    sprq->bypassing || sp_task_bypassed(rq->curr))
 		return;
 	f = sp_wake_flags(flags);
-	if (cpu_of(rq) != smp_processor_id())
+	if (cpu_of(rq) != smp_processor_id() || (flags & WF_POLICY_REMOTE))
 		f |= SP_WAKE_REMOTE;
 	update_curr_policy(rq);
 	if (!ops->wakeup_preempt(sprq, rq->curr, p, f))

@@ -63,6 +63,14 @@ static inline void sched_policy_init_entity(struct task_struct *p)
  */
 #define ENQUEUE_POLICY_SYNC	0x10000
 
+/*
+ * sched_ttwu_pending() adds this wake flag for a wakeup another CPU left
+ * on this CPU's wake list, so that the class can tell the policy it is
+ * remote (SP_WAKE_REMOTE) although this CPU activates it.  Far above
+ * 6.12's WF_* flags.
+ */
+#define WF_POLICY_REMOTE	0x10000
+
 bool sched_policy_can_stop_tick(struct rq *rq);
 void sched_policy_init(void);
 struct rq_flags;
@@ -76,6 +84,7 @@ u64 sched_policy_server_bw(int cpu);
 #else
 static inline void sched_policy_init_entity(struct task_struct *p) { }
 #define ENQUEUE_POLICY_SYNC	0
+#define WF_POLICY_REMOTE	0
 static inline bool sched_policy_enabled(void) { return false; }
 static inline bool task_should_policy(int policy) { return false; }
 static inline bool sched_policy_can_stop_tick(struct rq *rq) { return true; }

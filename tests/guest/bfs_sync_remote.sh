@@ -2,17 +2,18 @@
 # bfs_sync_remote: a sync wakeup preempts nothing under BFS 0.363, on
 # any CPU: its try_to_wake_up() tests only the hint ("if (!sync ||
 # suitable_idle_cpus(p)) try_preempt(p, rq)"), where 2.6.22 ignored the
-# hint on a CPU other than the waker's.  syncwake: a nice-0 writer on CPU
-# 0 and its nice-0 reader pinned to CPU 1, beside a nice-19 hog there, one
-# message per 20 us of the writer's work, 2 s.  Over a pipe (sync
-# wakeups) the reader waits on CPU 1 until the hog's rr_interval ends,
-# so it takes many messages per read: want >= 5.  Over an eventfd (no
-# hint) its earlier deadline preempts the hog at once: want <= 2 (the
-# control).  Measured at 4 vCPUs: 121.9 and 1.9; 1.9 over the pipe too
-# while the core dropped the hint for a remote CPU.  Needs 2 CPUs (n/a in
-# the 1-vCPU cross runs).  6.12 hands a wakeup for a CPU that shares no
-# cache with the waker's to that CPU's wake list, which drops WF_SYNC:
-# there bfs preempts as on any wakeup (QEMU's vCPUs share one cache).
+# hint on a CPU other than the waker's (o1_sync_remote).  syncwake: a
+# nice-0 writer on CPU 0 and its nice-0 reader pinned to CPU 1, beside a
+# nice-19 hog there, one message per 20 us of the writer's work, 2 s.
+# Over a pipe (sync wakeups) the reader waits on CPU 1 until the hog's
+# rr_interval ends, so it takes many messages per read: want >= 5.  Over
+# an eventfd (no hint) its earlier deadline preempts the hog at once:
+# want <= 2 (the control).  Measured at 4 vCPUs: 121.9 and 1.9; 1.9 over
+# the pipe too while the core dropped the hint for a remote CPU.  Needs
+# 2 CPUs (n/a in the 1-vCPU cross runs).  tests/run also boots it on two
+# sockets (sptest.llc=split), where 6.12 leaves the wakeup on CPU 1's
+# wake list: before patch 0009 kept WF_SYNC there, pipe 1.83 and eventfd
+# 1.89 per read.
 T=bfs_sync_remote
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh
@@ -20,8 +21,9 @@ sp_begin
 
 sp_policy_test bfs
 sp_needs_cpus 2
+sp_llc_check 0 1
 # runs until the test ends (sp_cleanup kills it)
 hog -t 60 -c 1 -n 19 -l hog19 >"$SP_TMP/hog" 2>&1 &
 sp_track $!
 sleep 0.5
-sp_syncwake_test "the hog on the reader's CPU" -c 0 -r 1 -n 0 -w 20
+sp_syncwake_test waits "the hog on the reader's CPU" -c 0 -r 1 -n 0 -w 20

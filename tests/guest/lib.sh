@@ -558,14 +558,17 @@ sp_helpers_alive() {
 	done
 }
 
-# sp_syncwake_test WHO OPTION...: syncwake with OPTIONs over a pipe (sync
-# wakeups) and over an eventfd (no hint: the control), 2 s each, and the
-# verdict: a sync wakeup must not preempt WHO, so the reader takes many
-# messages per read (want >= 5), where a plain one preempts at once (want
-# <= 2: it shows that only the hint makes the difference).
+# sp_syncwake_test EXPECT WHO OPTION...: syncwake with OPTIONs over a pipe
+# (sync wakeups) and over an eventfd (no hint: the control), 2 s each, and
+# the verdict.  A plain wakeup must preempt WHO, so the reader takes about
+# one message per read (want eventfd <= 2).  EXPECT "waits": a sync
+# wakeup must not preempt WHO, so the reader takes many (want pipe >= 5:
+# only the hint makes the difference); "preempts": it preempts WHO as a
+# plain one does (want pipe <= 2).
 sp_syncwake_test() {
-	_who=$1
-	shift
+	_expect=$1
+	_who=$2
+	shift 2
 	for _chan in pipe eventfd; do
 		syncwake -t 2 "$@" "$_chan" >"$SP_TMP/$_chan" 2>&1 ||
 			sp_fail "syncwake $_chan failed: $(cat "$SP_TMP/$_chan")"
@@ -580,9 +583,55 @@ sp_syncwake_test() {
 	_d="pipe_per_read=$_pipe eventfd_per_read=$_efd"
 	sp_true "$_efd <= 2" ||
 		sp_fail "$_d (want eventfd <= 2: a plain wakeup preempts $_who)"
-	sp_true "$_pipe >= 5" ||
-		sp_fail "$_d (want pipe >= 5: a sync wakeup does not preempt $_who)"
-	sp_ok "$_d (want pipe >= 5, eventfd <= 2)"
+	case "$_expect" in
+	waits)
+		sp_true "$_pipe >= 5" ||
+			sp_fail "$_d (want pipe >= 5: a sync wakeup does not preempt $_who)"
+		sp_ok "$_d (want pipe >= 5, eventfd <= 2)"
+		;;
+	preempts)
+		sp_true "$_pipe <= 2" ||
+			sp_fail "$_d (want pipe <= 2: a sync wakeup preempts $_who)"
+		sp_ok "$_d (want pipe <= 2, eventfd <= 2)"
+		;;
+	*) sp_fail "sp_syncwake_test: bad EXPECT '$_expect'" ;;
+	esac
+}
+
+# sp_llc_of CPU: the CPUs sharing CPU's last-level cache (shared_cpu_list
+# of its highest cache level in sysfs), "" if sysfs has none
+sp_llc_of() {
+	_best=0
+	_list=
+	for _d in /sys/devices/system/cpu/cpu"$1"/cache/index*; do
+		[ -r "$_d/level" ] || continue
+		_lv=$(cat "$_d/level")
+		if [ "$_lv" -ge "$_best" ]; then
+			_best=$_lv
+			_list=$(cat "$_d/shared_cpu_list")
+		fi
+	done
+	echo "$_list"
+}
+
+# sp_llc_check A B: sets SP_LLC to "shared" or "split" for CPUs A and B
+# and prints it.  The boot's sptest.llc=shared|split says which it must be
+# (tests/run's two-socket boots): otherwise the test fails, as it would
+# not test what it claims.
+sp_llc_check() {
+	_la=$(sp_llc_of "$1")
+	[ -n "$_la" ] || sp_fail "no cache information for CPU $1 in sysfs"
+	_lb=$(sp_llc_of "$2")
+	if [ "$_la" = "$_lb" ]; then
+		SP_LLC=shared
+	else
+		SP_LLC=split
+	fi
+	echo "CPUs $1 and $2: last-level cache $SP_LLC (CPU $1: $_la, CPU $2: $_lb)"
+	_want=$(sp_cmdline sptest.llc "")
+	if [ -n "$_want" ] && [ "$_want" != "$SP_LLC" ]; then
+		sp_fail "CPUs $1 and $2: last-level cache $SP_LLC, the boot wants sptest.llc=$_want"
+	fi
 }
 
 # sp_sleeper_share SECS: a sleeper pinned to CPU 0 that asks for 30% of

@@ -14,4 +14,4 @@ T=o1_sync_wakeup
 sp_begin
 
 sp_policy_test o1
-sp_syncwake_test "the writer" -c 0 -n 19 -w 20
+sp_syncwake_test waits "the writer" -c 0 -n 19 -w 20
