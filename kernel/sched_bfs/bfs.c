@@ -30,7 +30,11 @@
 /* Tunables */
 #define BFS_RR_INTERVAL_BASE_MS	6	/* BFS's rr_interval before scaling */
 static u64 bfs_rr_interval_ms;		/* 0: scaled with the CPU count */
-static u64 bfs_cache_locality = 1;
+/*
+ * 0: 0.363 as it ran (its offset, in ms on a deadline in ns, decided
+ * nothing); 1: the offset its comment describes (bfs_locality_offset())
+ */
+static u64 bfs_cache_locality;
 
 static const struct sched_policy_tunable bfs_tunables[] = {
 	{ "rr_interval_ms",	&bfs_rr_interval_ms,	0, 1000, "ms" },

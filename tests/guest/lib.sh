@@ -623,9 +623,9 @@ sp_llc_check() {
 	[ -n "$_la" ] || sp_fail "no cache information for CPU $1 in sysfs"
 	_lb=$(sp_llc_of "$2")
 	if [ "$_la" = "$_lb" ]; then
-		SP_LLC=shared
+		SP_LLC="shared"
 	else
-		SP_LLC=split
+		SP_LLC="split"
 	fi
 	echo "CPUs $1 and $2: last-level cache $SP_LLC (CPU $1: $_la, CPU $2: $_lb)"
 	_want=$(sp_cmdline sptest.llc "")
