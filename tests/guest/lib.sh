@@ -598,6 +598,20 @@ sp_syncwake_test() {
 	esac
 }
 
+# sp_syncwake_remote EXPECT WORK_US: sp_syncwake_test EXPECT with a nice-0
+# writer on CPU 0 and its nice-0 reader on CPU 1, beside a nice-19 hog
+# there (which runs until the test ends), one message per WORK_US of the
+# writer's work; the two CPUs' cache sharing is checked (sp_llc_check).
+# Needs 2 CPUs.
+sp_syncwake_remote() {
+	sp_needs_cpus 2
+	sp_llc_check 0 1
+	hog -t 60 -c 1 -n 19 -l hog19 >"$SP_TMP/hog" 2>&1 &
+	sp_track $!
+	sleep 0.5
+	sp_syncwake_test "$1" "the hog on the reader's CPU" -c 0 -r 1 -n 0 -w "$2"
+}
+
 # sp_llc_of CPU: the CPUs sharing CPU's last-level cache (shared_cpu_list
 # of its highest cache level in sysfs), "" if sysfs has none
 sp_llc_of() {

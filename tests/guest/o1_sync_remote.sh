@@ -21,10 +21,4 @@ T=o1_sync_remote
 sp_begin
 
 sp_policy_test o1
-sp_needs_cpus 2
-sp_llc_check 0 1
-# runs until the test ends (sp_cleanup kills it)
-hog -t 60 -c 1 -n 19 -l hog19 >"$SP_TMP/hog" 2>&1 &
-sp_track $!
-sleep 0.5
-sp_syncwake_test preempts "the hog on the reader's CPU" -c 0 -r 1 -n 0 -w 100
+sp_syncwake_remote preempts 100
