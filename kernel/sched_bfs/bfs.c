@@ -8,9 +8,9 @@
  * becomes now + rr_interval x prio_ratio(nice) / 128, prio_ratio rising
  * 10% per nice level.  A CPU runs the task with the earliest deadline
  * among those allowed on it, found by scanning the whole queue (O(n), as
- * in the original), where a task last queued on another CPU counts as
- * later by its cache distance x rr_interval.  A task keeps its deadline
- * while it sleeps, so a woken sleeper usually has the earliest one.
+ * in the original; with cache_locality=1 a task queued beyond this CPU's
+ * cache counts as later, bfs_locality_offset()).  A task keeps its
+ * deadline while it sleeps, so a woken sleeper usually comes first.
  *
  * On wakeup a task goes to an idle CPU if one is allowed (its last CPU,
  * then the closest by cache), else to the CPU running the task with the
