@@ -67,6 +67,11 @@ struct sched_policy_rq;
 #define SP_ENQ_RESTORE		(1U << 3) /* put back after an attribute change */
 /* with SP_ENQ_WAKEUP: a sync wakeup (WF_SYNC: a pipe or socket write) */
 #define SP_ENQ_SYNC		(1U << 4)
+/*
+ * with SP_ENQ_WAKEUP: the waker ran in interrupt context (a timer, a
+ * device), also when another CPU activates the task from its wake list
+ */
+#define SP_ENQ_IRQ		(1U << 5)
 
 /* dequeue flags */
 #define SP_DEQ_SLEEP		(1U << 0) /* the task goes to sleep */

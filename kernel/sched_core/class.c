@@ -28,6 +28,8 @@ static unsigned int sp_enqueue_flags(int flags)
 		f |= SP_ENQ_WAKEUP;
 	if (flags & ENQUEUE_POLICY_SYNC)
 		f |= SP_ENQ_SYNC;
+	if (flags & ENQUEUE_POLICY_IRQ)
+		f |= SP_ENQ_IRQ;
 	if (flags & ENQUEUE_INITIAL)
 		f |= SP_ENQ_NEW;
 	if (flags & ENQUEUE_MIGRATED)

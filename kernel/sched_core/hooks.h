@@ -62,6 +62,8 @@ static inline void sched_policy_init_entity(struct task_struct *p)
  * ENQUEUE_* flags, which the other classes do not look at.
  */
 #define ENQUEUE_POLICY_SYNC	0x10000
+/* ... and this one when the waker ran in interrupt context (SP_ENQ_IRQ). */
+#define ENQUEUE_POLICY_IRQ	0x20000
 
 /*
  * sched_ttwu_pending() adds this wake flag for a wakeup another CPU left
@@ -70,6 +72,8 @@ static inline void sched_policy_init_entity(struct task_struct *p)
  * 6.12's WF_* flags.
  */
 #define WF_POLICY_REMOTE	0x10000
+/* With it: the waker ran in interrupt context on its CPU. */
+#define WF_POLICY_IRQ		0x20000
 
 bool sched_policy_can_stop_tick(struct rq *rq);
 void sched_policy_init(void);
@@ -84,7 +88,9 @@ u64 sched_policy_server_bw(int cpu);
 #else
 static inline void sched_policy_init_entity(struct task_struct *p) { }
 #define ENQUEUE_POLICY_SYNC	0
+#define ENQUEUE_POLICY_IRQ	0
 #define WF_POLICY_REMOTE	0
+#define WF_POLICY_IRQ		0
 static inline bool sched_policy_enabled(void) { return false; }
 static inline bool task_should_policy(int policy) { return false; }
 static inline bool sched_policy_can_stop_tick(struct rq *rq) { return true; }

@@ -363,18 +363,19 @@ static u64 o1_since_timestamp(const struct o1_task *ot, u64 now)
  * activate_task() at wakeup: credit the sleep, then note how the task
  * was woken, for the credit of its wait on the run queue at the pick.
  * 2.6.22 asked in_interrupt() in try_to_wake_up(), on the waker's CPU;
- * here the enqueue may run in the scheduler IPI of the wakee's CPU (the
- * wake list, towards an idle CPU or another cache), which then counts as
- * an interrupt, or in an idle CPU's own loop, which does not.
+ * SP_ENQ_IRQ is that answer, also when the wakee's CPU activates the
+ * task from its wake list (in its IPI or its idle loop, whose context
+ * says nothing about the waker's).
  */
-static void o1_credit_wakeup(struct task_struct *p, u64 now)
+static void o1_credit_wakeup(struct task_struct *p, u64 now,
+			     unsigned int flags)
 {
 	struct o1_task *ot = o1_task(p);
 
 	o1_recalc_sleep(p, o1_since_timestamp(ot, now));
 	if (ot->sleep_type == O1_SLEEP_NORMAL)
-		ot->sleep_type = in_interrupt() ? O1_SLEEP_INTERRUPTED :
-						  O1_SLEEP_INTERACTIVE;
+		ot->sleep_type = (flags & SP_ENQ_IRQ) ? O1_SLEEP_INTERRUPTED :
+							O1_SLEEP_INTERACTIVE;
 	ot->timestamp = now;
 }
 
@@ -1139,10 +1140,10 @@ static void o1_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 	o1_note_batch(p);
 	if (flags & SP_ENQ_WAKEUP) {
 		o1_note_sync_sleep(p, flags);
-		o1_credit_wakeup(p, sched_policy_rq_clock(rq));
+		o1_credit_wakeup(p, sched_policy_rq_clock(rq), flags);
 		ot->prio = o1_effective_prio(p, ot->sleep_avg);
 		trace_sched_o1_wakeup(p, ot->prio, ot->sleep_avg,
-				      o1_task_interactive(p));
+				      o1_task_interactive(p), ot->sleep_type);
 		o1_array_add(o1_activate_array(oc, p), p, false);
 		return;
 	}

@@ -288,7 +288,7 @@ static void o1_test_sync_sleep(struct kunit *test)
 		ot->timestamp = 1000 * NSEC_PER_MSEC;
 		/* as o1_enqueue(): 400 ms asleep */
 		o1_note_sync_sleep(p, cases[i].flags);
-		o1_credit_wakeup(p, 1400 * NSEC_PER_MSEC);
+		o1_credit_wakeup(p, 1400 * NSEC_PER_MSEC, cases[i].flags);
 		want = cases[i].avg_ms * NSEC_PER_MSEC;
 		KUNIT_EXPECT_EQ(test, ot->sleep_avg, want ?: ceiling);
 		KUNIT_EXPECT_EQ(test, ot->sleep_type, cases[i].type);
@@ -316,7 +316,7 @@ static void o1_test_runqueue_credit(struct kunit *test)
 	/* slept at 0 in TASK_INTERRUPTIBLE, woken by a task at 190 ms */
 	ot->sleep_type = O1_SLEEP_NORMAL;
 	ot->timestamp = 0;
-	o1_credit_wakeup(p, 190 * ms);
+	o1_credit_wakeup(p, 190 * ms, SP_ENQ_WAKEUP);
 	KUNIT_EXPECT_EQ(test, ot->sleep_type, O1_SLEEP_INTERACTIVE);
 	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 190 * ms);
 	ot->prio = o1_effective_prio(p, ot->sleep_avg);
@@ -332,16 +332,21 @@ static void o1_test_runqueue_credit(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, o1_credit_runqueue_wait(p, 400 * ms));
 	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 219687500ULL);
 
-	/* an interrupt's wakeup: the whole 50 ms wait counts */
-	ot->sleep_type = O1_SLEEP_INTERRUPTED;
+	/*
+	 * an interrupt's wakeup (SP_ENQ_IRQ, whichever CPU activates it):
+	 * the sleep of 0 ms adds nothing, the whole 50 ms wait counts
+	 */
+	ot->sleep_type = O1_SLEEP_NORMAL;
 	ot->timestamp = 400 * ms;
+	o1_credit_wakeup(p, 400 * ms, SP_ENQ_WAKEUP | SP_ENQ_IRQ);
+	KUNIT_EXPECT_EQ(test, ot->sleep_type, O1_SLEEP_INTERRUPTED);
 	KUNIT_EXPECT_TRUE(test, o1_credit_runqueue_wait(p, 450 * ms));
 	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 269687500ULL);
 
 	/* an uninterruptible sleep earns no run-queue credit ... */
 	ot->sleep_type = O1_SLEEP_NONINTERACTIVE;
 	ot->timestamp = 450 * ms;
-	o1_credit_wakeup(p, 460 * ms);
+	o1_credit_wakeup(p, 460 * ms, SP_ENQ_WAKEUP | SP_ENQ_IRQ);
 	KUNIT_EXPECT_EQ(test, ot->sleep_type, O1_SLEEP_NONINTERACTIVE);
 	KUNIT_EXPECT_FALSE(test, o1_credit_runqueue_wait(p, 900 * ms));
 	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 279687500ULL);
@@ -349,7 +354,7 @@ static void o1_test_runqueue_credit(struct kunit *test)
 	/* ... nor does a sleep that hit the interactive ceiling */
 	ot->sleep_avg = 0;
 	ot->timestamp = 0;
-	o1_credit_wakeup(p, 5000 * ms);
+	o1_credit_wakeup(p, 5000 * ms, SP_ENQ_WAKEUP | SP_ENQ_IRQ);
 	KUNIT_EXPECT_EQ(test, ot->sleep_type, O1_SLEEP_NONINTERACTIVE);
 	KUNIT_EXPECT_FALSE(test, o1_credit_runqueue_wait(p, 5500 * ms));
 	KUNIT_EXPECT_EQ(test, ot->sleep_avg, 800 * ms - TICK_NSEC);

@@ -17,29 +17,41 @@
 TRACE_EVENT(sched_o1_wakeup,
 
 	TP_PROTO(struct task_struct *p, int prio, u64 sleep_avg,
-		 bool interactive),
+		 bool interactive, int sleep_type),
 
-	TP_ARGS(p, prio, sleep_avg, interactive),
+	TP_ARGS(p, prio, sleep_avg, interactive, sleep_type),
 
 	TP_STRUCT__entry(
+		__array(char,	comm, TASK_COMM_LEN)
 		__field(pid_t,	pid)
 		__field(int,	static_prio)
 		__field(int,	prio)
 		__field(u64,	sleep_avg_us)
 		__field(bool,	interactive)
+		__field(int,	sleep_type)
 	),
 
 	TP_fast_assign(
+		memcpy(__entry->comm, p->comm, TASK_COMM_LEN);
 		__entry->pid		= p->pid;
 		__entry->static_prio	= p->static_prio;
 		__entry->prio		= prio;
 		__entry->sleep_avg_us	= div_u64(sleep_avg, NSEC_PER_USEC);
 		__entry->interactive	= interactive;
+		__entry->sleep_type	= sleep_type;
 	),
 
-	TP_printk("pid=%d static_prio=%d prio=%d sleep_avg_us=%llu interactive=%d",
-		  __entry->pid, __entry->static_prio, __entry->prio,
-		  __entry->sleep_avg_us, __entry->interactive)
+	/*
+	 * sleep_type as 2.6.22 named it: what the wait on the run queue
+	 * will earn at the pick (none, ON_RUNQUEUE_WEIGHT of it after a
+	 * task's wakeup, all of it after an interrupt's)
+	 */
+	TP_printk("comm=%s pid=%d static_prio=%d prio=%d sleep_avg_us=%llu interactive=%d sleep_type=%s",
+		  __entry->comm, __entry->pid, __entry->static_prio,
+		  __entry->prio, __entry->sleep_avg_us, __entry->interactive,
+		  __print_symbolic(__entry->sleep_type,
+				   { 0, "normal" }, { 1, "noninteractive" },
+				   { 2, "interactive" }, { 3, "interrupted" }))
 );
 
 /*

@@ -47,7 +47,7 @@ cat "$SP_TMP/lat"
 if sp_own; then
 	echo 0 >"$TR/tracing_on"
 	echo 0 >"$EV/enable"
-	grep "sched_o1_wakeup: pid=$wpid " "$TR/trace" >"$SP_TMP/ev" || true
+	grep "sched_o1_wakeup: .* pid=$wpid " "$TR/trace" >"$SP_TMP/ev" || true
 	echo >"$TR/trace"
 	tail -n 2 "$SP_TMP/ev"
 fi
