@@ -103,6 +103,12 @@ unsigned int sched_policy_rq_nr_queued(const struct sched_policy_rq *rq)
 	return rq->nr_queued - rq->nr_bypassed;
 }
 
+/* The model has no class above the policy's */
+unsigned int sched_policy_rq_nr_other(const struct sched_policy_rq *rq)
+{
+	return 0;
+}
+
 u64 sched_policy_rq_clock(struct sched_policy_rq *rq)
 {
 	return rq->rq->clock;

@@ -320,6 +320,12 @@ struct sched_policy_rq *sched_policy_cpu_rq(int cpu);
 void *sched_policy_rq_priv(struct sched_policy_rq *rq);
 unsigned int sched_policy_rq_nr_queued(const struct sched_policy_rq *rq);
 /*
+ * Runnable tasks of the classes above the policy's (stop, deadline, RT)
+ * on the CPU, which the 2.6 kernels counted in the same nr_running.
+ * Under the rq lock.
+ */
+unsigned int sched_policy_rq_nr_other(const struct sched_policy_rq *rq);
+/*
  * local_clock()'s time as of the run queue's last clock update, without
  * reading the clock again (rq_clock(): the core updates it before every
  * hook but task_init).  Under the rq lock.
@@ -466,6 +472,8 @@ void sched_policy_kunit_set_nice(struct sched_policy_rq *rq,
 bool sched_policy_kunit_resched(struct sched_policy_rq *rq);
 u64 sched_policy_kunit_stat(struct sched_policy_rq *rq, unsigned int idx);
 u64 sched_policy_kunit_slice_end(struct sched_policy_rq *rq);
+void sched_policy_kunit_set_other(struct sched_policy_rq *rq,
+				  unsigned int nr);
 #else
 static inline bool sched_policy_rq_is_kunit(const struct sched_policy_rq *rq)
 {

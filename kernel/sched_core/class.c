@@ -764,6 +764,12 @@ unsigned int sched_policy_rq_nr_queued(const struct sched_policy_rq *rq)
 }
 EXPORT_SYMBOL_GPL(sched_policy_rq_nr_queued);
 
+unsigned int sched_policy_rq_nr_other(const struct sched_policy_rq *rq)
+{
+	return rq->rq->nr_running - rq->nr_queued;
+}
+EXPORT_SYMBOL_GPL(sched_policy_rq_nr_other);
+
 u64 sched_policy_rq_clock(struct sched_policy_rq *rq)
 {
 	return rq_clock(rq->rq);

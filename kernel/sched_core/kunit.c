@@ -175,6 +175,7 @@ static void sp_kunit_enqueue(struct sched_policy_rq *sprq,
 		return;
 	p->sp.flags |= SP_TASK_QUEUED;
 	sprq->nr_queued++;
+	sprq->rq->nr_running++;
 	sprq->kunit_ops->enqueue(sprq, p, flags);
 	sp_stat_add(sprq, SP_STAT_ENQUEUES, 1);
 }
@@ -192,6 +193,7 @@ static void sp_kunit_dequeue(struct sched_policy_rq *sprq,
 	sp_stat_add(sprq, SP_STAT_DEQUEUES, 1);
 	p->sp.flags &= ~SP_TASK_QUEUED;
 	sprq->nr_queued--;
+	sprq->rq->nr_running--;
 }
 
 /* put_prev_task_policy() */
@@ -432,3 +434,17 @@ u64 sched_policy_kunit_slice_end(struct sched_policy_rq *rq)
 	return rq->slice_end;
 }
 EXPORT_SYMBOL_GPL(sched_policy_kunit_slice_end);
+
+/*
+ * @nr tasks of higher classes (an RT task, say) runnable from now on, as
+ * far as sched_policy_rq_nr_other() tells; they never run here
+ */
+void sched_policy_kunit_set_other(struct sched_policy_rq *rq,
+				  unsigned int nr)
+{
+	unsigned long irq = sp_kunit_lock(rq);
+
+	rq->rq->nr_running = rq->nr_queued + nr;
+	sp_kunit_unlock(rq, irq);
+}
+EXPORT_SYMBOL_GPL(sched_policy_kunit_set_other);

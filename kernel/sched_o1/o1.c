@@ -881,9 +881,8 @@ static void o1_cpu_idles(struct o1_cpu *oc)
 /*
  * The balance pass before a pick: 2.6.22's idle_balance() or the periodic
  * balance its tick found due (sched_policy_lb_balance()), or the core's
- * balancer.  If it leaves nothing queued the CPU idles (or runs a task of
- * a higher class, which 2.6.22 counted in nr_running: a difference the
- * README admits).
+ * balancer.  If it leaves nothing to run, not even a task of a higher
+ * class (which 2.6.22 counted in the same rq->nr_running), the CPU idles.
  */
 static int o1_balance(struct sched_policy_rq *rq)
 {
@@ -893,7 +892,7 @@ static int o1_balance(struct sched_policy_rq *rq)
 		queued = sched_policy_default_balance(rq);
 	else
 		queued = sched_policy_lb_balance(&o1_lb, rq);
-	if (!queued)
+	if (!queued && !sched_policy_rq_nr_other(rq))
 		o1_cpu_idles(o1_cpu(rq));
 	return queued;
 }
@@ -1249,8 +1248,10 @@ static void o1_tick(struct sched_policy_rq *rq, struct task_struct *curr)
 	if (!ot->array)
 		return;
 	if (ot->time_slice <= 0) {
+		/* EXPIRED_STARVING()'s rq->nr_running: RT tasks count too */
 		enum o1_expiry to = o1_expire(oc, curr,
-					      sched_policy_rq_nr_queued(rq),
+					      sched_policy_rq_nr_queued(rq) +
+					      sched_policy_rq_nr_other(rq),
 					      sched_policy_rq_clock(rq));
 
 		trace_sched_o1_slice_end(curr, sched_policy_rq_cpu(rq),

@@ -1139,6 +1139,42 @@ static void o1_test_seq_idle_resets_clock(struct kunit *test)
 }
 
 /*
+ * 2.6.22's schedule() reset the clock only when rq->nr_running was 0,
+ * which counted RT tasks.  The same interactive task sleeps while a task
+ * of a higher class is runnable: the clock runs on, so 2 s later its
+ * next slice end counts as starving (the limit: 1 s x 2 runnable tasks,
+ * the RT one included); once that task has gone too, the next balance
+ * pass with nothing to run resets the clock.
+ */
+static void o1_test_seq_higher_class_keeps_clock(struct kunit *test)
+{
+	struct sched_policy_rq *rq = o1_seq_rq(test);
+	struct o1_cpu *oc = o1_cpu(rq);
+	struct task_struct *inter = o1_seq_task(test, rq, 1, 0, 1000);
+
+	sched_policy_kunit_enqueue(rq, inter, SP_ENQ_NEW);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), inter);
+	o1_seq_run(rq, 100);
+	KUNIT_EXPECT_NE(test, oc->expired_timestamp, 0ULL);
+	sched_policy_kunit_set_other(rq, 1);
+	KUNIT_EXPECT_NULL(test, sched_policy_kunit_sleep(rq));
+	KUNIT_EXPECT_NE(test, oc->expired_timestamp, 0ULL);
+	sched_policy_kunit_run(rq, 2 * NSEC_PER_SEC);
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_wakeup(rq, inter, 0, 0));
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), inter);
+	o1_seq_run(rq, 100);
+	KUNIT_EXPECT_EQ(test, sched_policy_kunit_stat(rq, O1_STAT_STARVATION),
+			1ULL);
+	/* the swap stopped the clock; the next slice end starts it again */
+	o1_seq_run(rq, 100);
+	KUNIT_EXPECT_NE(test, oc->expired_timestamp, 0ULL);
+	sched_policy_kunit_set_other(rq, 0);
+	KUNIT_EXPECT_NULL(test, sched_policy_kunit_sleep(rq));
+	KUNIT_EXPECT_EQ(test, oc->expired_timestamp, 0ULL);
+	o1_seq_check(test, rq);
+}
+
+/*
  * A reader (interactive, 115) wakes beside a hog (125): it preempts,
  * unless the wakeup is sync on the waker's CPU (try_to_wake_up()'s
  * !sync); a sync hint from another CPU does not hold the preemption.
@@ -1276,6 +1312,7 @@ static struct kunit_case o1_test_cases[] = {
 	KUNIT_CASE(o1_test_check),
 	KUNIT_CASE(o1_test_seq_repick_swaps),
 	KUNIT_CASE(o1_test_seq_idle_resets_clock),
+	KUNIT_CASE(o1_test_seq_higher_class_keeps_clock),
 	KUNIT_CASE(o1_test_seq_sync_wakeup),
 	KUNIT_CASE(o1_test_seq_renice),
 	KUNIT_CASE(o1_test_seq_yield),
