@@ -1055,6 +1055,14 @@ static struct task_struct *o1_seq_task(struct kunit *test,
 	return p;
 }
 
+/* @p, new, is queued alone and picked */
+static void o1_seq_start(struct kunit *test, struct sched_policy_rq *rq,
+			 struct task_struct *p)
+{
+	sched_policy_kunit_enqueue(rq, p, SP_ENQ_NEW);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), p);
+}
+
 /* @ms milliseconds of ticks, rescheduling whenever a tick asks */
 static void o1_seq_run(struct sched_policy_rq *rq, unsigned int ms)
 {
@@ -1086,8 +1094,7 @@ static void o1_test_seq_repick_swaps(struct kunit *test)
 	struct o1_cpu *oc = o1_cpu(rq);
 	struct task_struct *hog = o1_seq_task(test, rq, 1, 0, 0);
 
-	sched_policy_kunit_enqueue(rq, hog, SP_ENQ_NEW);
-	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), hog);
+	o1_seq_start(test, rq, hog);
 	o1_seq_run(rq, 99);
 	KUNIT_EXPECT_EQ(test, sched_policy_kunit_stat(rq, O1_STAT_EXPIRED), 0ULL);
 	/* the 100th ms ends the 100 ms slice; the re-pick swaps */
@@ -1117,8 +1124,7 @@ static void o1_test_seq_idle_resets_clock(struct kunit *test)
 	struct o1_cpu *oc = o1_cpu(rq);
 	struct task_struct *inter = o1_seq_task(test, rq, 1, 0, 1000);
 
-	sched_policy_kunit_enqueue(rq, inter, SP_ENQ_NEW);
-	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), inter);
+	o1_seq_start(test, rq, inter);
 	o1_seq_run(rq, 100);
 	KUNIT_EXPECT_EQ(test,
 			sched_policy_kunit_stat(rq, O1_STAT_INTERACTIVE_REINSERT),
@@ -1152,8 +1158,7 @@ static void o1_test_seq_higher_class_keeps_clock(struct kunit *test)
 	struct o1_cpu *oc = o1_cpu(rq);
 	struct task_struct *inter = o1_seq_task(test, rq, 1, 0, 1000);
 
-	sched_policy_kunit_enqueue(rq, inter, SP_ENQ_NEW);
-	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), inter);
+	o1_seq_start(test, rq, inter);
 	o1_seq_run(rq, 100);
 	KUNIT_EXPECT_NE(test, oc->expired_timestamp, 0ULL);
 	sched_policy_kunit_set_other(rq, 1);
@@ -1192,8 +1197,7 @@ static void o1_test_seq_sync_wakeup(struct kunit *test)
 		struct task_struct *hog = o1_seq_task(test, rq, 1, 0, 0);
 		struct task_struct *reader = o1_seq_task(test, rq, 2, 0, 1000);
 
-		sched_policy_kunit_enqueue(rq, hog, SP_ENQ_NEW);
-		KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), hog);
+		o1_seq_start(test, rq, hog);
 		o1_seq_run(rq, 5);
 		KUNIT_EXPECT_EQ_MSG(test,
 				    sched_policy_kunit_wakeup(rq, reader, 0,
@@ -1275,8 +1279,7 @@ static void o1_test_seq_batch_wakeup(struct kunit *test)
 	struct task_struct *batch = o1_seq_task(test, rq, 2, 0, 1000);
 
 	batch->policy = SCHED_BATCH;
-	sched_policy_kunit_enqueue(rq, hog, SP_ENQ_NEW);
-	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), hog);
+	o1_seq_start(test, rq, hog);
 	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_wakeup(rq, batch, 0, 0));
 	KUNIT_EXPECT_PTR_EQ(test, o1_task(batch)->array, oc->expired);
 	o1_seq_run(rq, 99);
