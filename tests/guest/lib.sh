@@ -612,6 +612,27 @@ sp_syncwake_remote() {
 	sp_syncwake_test "$1" "the hog on the reader's CPU" -c 0 -r 1 -n 0 -w "$2"
 }
 
+SP_TRACE=/sys/kernel/tracing
+
+# sp_trace_start EVENT: an emptied trace buffer recording only EVENT
+# (SYSTEM/NAME under the tracefs events directory, which must exist)
+sp_trace_start() {
+	[ -d "$SP_TRACE/events/$1" ] || sp_fail "$SP_TRACE/events/$1 missing"
+	echo 0 >"$SP_TRACE/tracing_on"
+	echo >"$SP_TRACE/trace"
+	echo 1 >"$SP_TRACE/events/$1/enable"
+	echo 1 >"$SP_TRACE/tracing_on"
+}
+
+# sp_trace_stop EVENT PATTERN FILE: stops recording EVENT, keeps the
+# trace lines matching PATTERN (grep) in FILE and empties the buffer
+sp_trace_stop() {
+	echo 0 >"$SP_TRACE/tracing_on"
+	echo 0 >"$SP_TRACE/events/$1/enable"
+	grep "$2" "$SP_TRACE/trace" >"$3" || true
+	echo >"$SP_TRACE/trace"
+}
+
 # sp_llc_of CPU: the CPUs sharing CPU's last-level cache (shared_cpu_list
 # of its highest cache level in sysfs), "" if sysfs has none
 sp_llc_of() {

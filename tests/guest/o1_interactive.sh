@@ -28,27 +28,19 @@ T=o1_interactive
 sp_begin
 
 sp_policy_test o1
-TR=/sys/kernel/tracing
-EV=$TR/events/sched_o1/sched_o1_wakeup
-! sp_own || [ -d "$EV" ] || sp_fail "$EV missing"
+EV=sched_o1/sched_o1_wakeup
 
 sp_hogs 4
 sleep 1
 if sp_own; then
-	echo 0 >"$TR/tracing_on"
-	echo >"$TR/trace"
-	echo 1 >"$EV/enable"
-	echo 1 >"$TR/tracing_on"
+	sp_trace_start "$EV"
 fi
 wakelat -t 4 -p 5000 -w 200 -c 0 -l sleeper -d 1 >"$SP_TMP/lat" &
 wpid=$!
 wait "$wpid" || sp_fail "wakelat failed: $(cat "$SP_TMP/lat")"
 cat "$SP_TMP/lat"
 if sp_own; then
-	echo 0 >"$TR/tracing_on"
-	echo 0 >"$EV/enable"
-	grep "sched_o1_wakeup: .* pid=$wpid " "$TR/trace" >"$SP_TMP/ev" || true
-	echo >"$TR/trace"
+	sp_trace_stop "$EV" "sched_o1_wakeup: .* pid=$wpid " "$SP_TMP/ev"
 	tail -n 2 "$SP_TMP/ev"
 fi
 share=$(sp_sleeper_share 4) || sp_fail "the 30% sleeper failed: $(cat "$SP_TMP/share")"

@@ -29,22 +29,14 @@ sp_policy_test o1
 sp_cross_na "asserts o1's own counters (repicks, array swaps)"
 cpu=$((SPTEST_NCPUS - 1))
 st=$SP/o1/stats
-TR=/sys/kernel/tracing
-EV=$TR/events/sched_o1/sched_o1_slice_end
-[ -d "$EV" ] || sp_fail "$EV missing"
-echo 0 >"$TR/tracing_on"
-echo >"$TR/trace"
-echo 1 >"$EV/enable"
-echo 1 >"$TR/tracing_on"
+EV=sched_o1/sched_o1_slice_end
+sp_trace_start "$EV"
 cat "$st" >"$SP_TMP/before"
 hog -t 4 -c "$cpu" -l lone >"$SP_TMP/hog" &
 hogpid=$!
 wait "$hogpid" || sp_fail "hog failed"
 cat "$st" >"$SP_TMP/after"
-echo 0 >"$TR/tracing_on"
-echo 0 >"$EV/enable"
-grep "sched_o1_slice_end: pid=$hogpid " "$TR/trace" >"$SP_TMP/ends" || true
-echo >"$TR/trace"
+sp_trace_stop "$EV" "sched_o1_slice_end: pid=$hogpid " "$SP_TMP/ends"
 d() { echo $(($(sp_stat_cpu "$SP_TMP/after" "$1" "$cpu") - $(sp_stat_cpu "$SP_TMP/before" "$1" "$cpu"))); }
 swaps=$(d array_swaps)
 expired=$(grep -c ' to=expired' "$SP_TMP/ends")

@@ -22,25 +22,17 @@ sp_policy_test o1
 sp_needs_cpus 2
 sp_cross_na "asserts o1's sched_o1_wakeup trace event"
 sp_llc_check 0 1
-TR=/sys/kernel/tracing
-EV=$TR/events/sched_o1/sched_o1_wakeup
-[ -d "$EV" ] || sp_fail "$EV missing"
+EV=sched_o1/sched_o1_wakeup
 
 # traced COMM CMD...: runs CMD with the event on, keeps COMM's events in
 # $SP_TMP/ev and sets N (their count) and PCT_<type> for each sleep type
 traced() {
 	_comm=$1
 	shift
-	echo 0 >"$TR/tracing_on"
-	echo >"$TR/trace"
-	echo 1 >"$EV/enable"
-	echo 1 >"$TR/tracing_on"
+	sp_trace_start "$EV"
 	"$@" >"$SP_TMP/out" 2>&1 || sp_fail "$1 failed: $(cat "$SP_TMP/out")"
-	echo 0 >"$TR/tracing_on"
-	echo 0 >"$EV/enable"
+	sp_trace_stop "$EV" "sched_o1_wakeup: comm=$_comm " "$SP_TMP/ev"
 	cat "$SP_TMP/out"
-	grep "sched_o1_wakeup: comm=$_comm " "$TR/trace" >"$SP_TMP/ev" || true
-	echo >"$TR/trace"
 	tail -n 1 "$SP_TMP/ev"
 	N=$(wc -l <"$SP_TMP/ev")
 	[ "$N" -gt 100 ] || sp_fail "only $N sched_o1_wakeup events for $_comm"
