@@ -256,6 +256,11 @@ const struct cpumask *cpu_smt_mask(int cpu)
 	return &cpu_rq(cpu)->smt_mask;
 }
 
+const struct cpumask *cpu_coregroup_mask(int cpu)
+{
+	return &cpu_rq(cpu)->llc_mask;
+}
+
 static void sim_update_idle(struct rq *rq)
 {
 	if (rq->curr == rq->idle && !rq->nr_running)
@@ -902,6 +907,14 @@ static void sim_topology(void)
 		cpumask_clear(&rq->smt_mask);
 		for (sib = rq->core * smt; sib < (rq->core + 1) * smt; sib++)
 			cpumask_set_cpu(sib, &rq->smt_mask);
+	}
+	for (cpu = 0; cpu < sim_params.cpus; cpu++) {
+		unsigned int other;
+
+		cpumask_clear(&cpu_rq(cpu)->llc_mask);
+		for (other = 0; other < sim_params.cpus; other++)
+			if (cpu_rq(other)->llc == cpu_rq(cpu)->llc)
+				cpumask_set_cpu(other, &cpu_rq(cpu)->llc_mask);
 	}
 }
 

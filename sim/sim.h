@@ -78,6 +78,7 @@ struct rq {
 	/* topology */
 	int			core, llc, node;
 	struct cpumask		smt_mask;
+	struct cpumask		llc_mask;
 };
 
 extern struct rq *sim_rqs;

@@ -348,6 +348,12 @@ bool sched_policy_cpu_idle(int cpu);
 /* 0 same CPU, 1 SMT sibling, 2 shared cache, 3 same node, 4 other node */
 int sched_policy_cpu_distance(int from, int to);
 /*
+ * The CPUs that share @cpu's last-level cache, itself included, online or
+ * not (the multi-core domain's span: cpu_coregroup_mask(), 2.6.22's
+ * cpu_coregroup_map()); only @cpu without CONFIG_SCHED_MC
+ */
+const struct cpumask *sched_policy_cpu_llc_mask(int cpu);
+/*
  * Only from a balance() hook: move a task queued on @src_cpu to @rq's CPU
  * so it can be picked here.  @rq's lock may be dropped and retaken (check
  * anything read under it again); the task moved is the one the policy's

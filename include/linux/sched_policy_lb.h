@@ -6,7 +6,10 @@
  * 2.6.22 and 2.6.32 kernel/sched.c, which agree on most of this.  It runs
  * on one domain spanning every active CPU, each CPU a group of power
  * SCHED_LOAD_SCALE (what both built for CPUs that share nothing but
- * memory: SD_CPU_INIT).
+ * memory: SD_CPU_INIT), or, for a policy whose multi_core() says so, on
+ * 2.6.22's two (CONFIG_SCHED_MC): the CPUs that share a last-level cache,
+ * each CPU a group (SD_MC_INIT), under every CPU, each cache a group
+ * (SD_CPU_INIT), a domain of one group left out.
  *
  * A policy keeps a load per task in its own units (2.6.22: the static
  * timeslice; 2.6.32: the weight), embeds struct sched_policy_lb_cpu in its
@@ -38,16 +41,32 @@ enum sched_policy_lb_idle {
  */
 #define SP_LB_NR_CPU_LOADS	2
 
-/* One CPU's run-queue load and its domain's balancing state */
+/*
+ * The domains, bottom up: a CPU's last-level cache (SD_MC_INIT, only with
+ * multi_core()) and every CPU (SD_CPU_INIT)
+ */
+enum {
+	SP_LB_LLC,
+	SP_LB_ALL,
+	SP_LB_NR_LEVELS
+};
+
+/* A CPU's balancing state in one domain (struct sched_domain's) */
+struct sched_policy_lb_level {
+	unsigned long	last_balance;	/* jiffies */
+	unsigned int	balance_interval;	/* ms */
+	unsigned int	nr_balance_failed;
+};
+
+/* One CPU's run-queue load and its domains' balancing state */
 struct sched_policy_lb_cpu {
 	unsigned long	load;		/* queued tasks' loads, curr's too */
 	/* update_load()/update_cpu_load(): [0] at the last tick, [1] average */
 	unsigned long	cpu_load[SP_LB_NR_CPU_LOADS];
 	unsigned long	load_stamp;	/* the jiffy cpu_load[] is of */
-	unsigned long	last_balance;	/* jiffies */
-	unsigned int	balance_interval;	/* ms */
-	unsigned int	nr_balance_failed;
+	struct sched_policy_lb_level level[SP_LB_NR_LEVELS];
 	int		balance_due;	/* enum sched_policy_lb_idle, or -1 */
+	unsigned int	busy_levels;	/* the tick's unbalanced ones, bits */
 	unsigned int	tick_nr_queued;	/* at this CPU's last tick */
 	struct cpumask	lb_cpus;	/* CPUs this pass may pull from */
 };
@@ -109,6 +128,13 @@ struct sched_policy_lb {
 	struct sched_policy_lb_cpu *(*cpu)(struct sched_policy_rq *rq);
 	unsigned long	(*nice_0_load)(void);	/* 2.6.22 only */
 	/*
+	 * 2.6.22 built with CONFIG_SCHED_MC (x86-64's default): balance
+	 * within each last-level cache, then between them, each cache's
+	 * CPUs a group of one task's capacity (init_sched_groups_power():
+	 * its cores share the package).  NULL or false: one domain.
+	 */
+	bool		(*multi_core)(void);
+	/*
 	 * move_tasks() with both locks held: move tasks of @src with
 	 * sched_policy_move_queued() while m->max_load of load is left
 	 * (called only when @src has two tasks or more and max_load > 0).
@@ -123,15 +149,16 @@ struct sched_policy_lb {
 
 /* What find_busiest_group() adds up (for tests: the verdict's inputs) */
 struct sched_policy_lb_stats {
-	unsigned long	this_load;	/* target_load() of this CPU */
+	unsigned long	this_load;	/* target_load() of this CPU's group */
 	unsigned long	this_nr;
 	unsigned long	this_weighted;	/* its load now */
-	unsigned long	max_load;	/* source_load() of the busiest */
+	unsigned long	max_load;	/* source_load() of the busiest group */
 	unsigned long	busiest_nr;
 	unsigned long	busiest_weighted;
 	unsigned long	total_load;
-	unsigned long	nr_cpus;	/* total_pwr / SCHED_LOAD_SCALE */
-	int		busiest;	/* -1: none */
+	/* total_pwr / SCHED_LOAD_SCALE: every group has one task's power */
+	unsigned long	nr_groups;
+	int		busiest;	/* its first CPU; -1: none */
 };
 
 /*
@@ -174,5 +201,7 @@ bool sched_policy_lb_wake_affine(const struct sched_policy_lb *lb,
 				 unsigned long waker_load);
 int sched_policy_lb_idlest_cpu(const struct sched_policy_lb *lb,
 			       struct task_struct *p, int this_cpu);
+void sched_policy_lb_dump(const char *policy,
+			  const struct sched_policy_lb_cpu *c);
 
 #endif /* _LINUX_SCHED_POLICY_LB_H */

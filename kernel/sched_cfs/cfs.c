@@ -1303,9 +1303,7 @@ static void cfs_dump(struct sched_policy_rq *rq)
 	pr_info("cfs: cpu%d nr=%u load=%lu min_vruntime=%llu curr=%d waiting (pid:vruntime-min):%s\n",
 		sched_policy_rq_cpu(rq), cc->nr_running, cc->lb.load,
 		cc->min_vruntime, cc->curr ? cc->curr->pid : -1, buf);
-	pr_info("cfs:   balance: interval=%ums failed=%u last=%ld jiffies ago\n",
-		cc->lb.balance_interval, cc->lb.nr_balance_failed,
-		(long)(jiffies - cc->lb.last_balance));
+	sched_policy_lb_dump("cfs", &cc->lb);
 }
 
 /*

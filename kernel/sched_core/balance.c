@@ -331,6 +331,16 @@ int sched_policy_cpu_distance(int from, int to)
 }
 EXPORT_SYMBOL_GPL(sched_policy_cpu_distance);
 
+const struct cpumask *sched_policy_cpu_llc_mask(int cpu)
+{
+#ifdef CONFIG_SCHED_MC
+	return cpu_coregroup_mask(cpu);
+#else
+	return cpumask_of(cpu);
+#endif
+}
+EXPORT_SYMBOL_GPL(sched_policy_cpu_llc_mask);
+
 int sched_policy_select_idle_cpu(struct task_struct *p, int prev_cpu)
 {
 	unsigned int best_nr = UINT_MAX;

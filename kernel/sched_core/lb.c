@@ -2,9 +2,10 @@
 /*
  * The 2.6-era sched-domain balancer (include/linux/sched_policy_lb.h):
  * 2.6.22's and 2.6.32's kernel/sched.c load_balance() on one domain, each
- * CPU a group, for the policies that model those kernels (o1, cfs).  The
- * walk that picks the tasks to move is the policy's.  Only the policy API
- * is used here, so that the simulator builds this file unchanged.
+ * CPU a group, or on 2.6.22's multi-core two, for the policies that model
+ * those kernels (o1, cfs).  The walk that picks the tasks to move is the
+ * policy's.  Only the policy API is used here, so that the simulator
+ * builds this file unchanged.
  */
 #include <linux/sched_policy_lb.h>
 
@@ -77,6 +78,74 @@ static struct sched_policy_lb_cpu *sp_lb_cpu_of(const struct sched_policy_lb *lb
 						int cpu)
 {
 	return lb->cpu(sched_policy_cpu_rq(cpu));
+}
+
+static bool sp_lb_multi_core(const struct sched_policy_lb *lb)
+{
+	return lb->multi_core && lb->multi_core();
+}
+
+/*
+ * The groups of @level: the CPUs of a last-level cache at the top of
+ * 2.6.22's multi-core pair (cpu_to_phys_group() with CONFIG_SCHED_MC),
+ * or NULL: each CPU its own group
+ */
+static const struct cpumask *sp_lb_group_of(const struct sched_policy_lb *lb,
+					    unsigned int level, int cpu)
+{
+	if (level == SP_LB_ALL && sp_lb_multi_core(lb))
+		return sched_policy_cpu_llc_mask(cpu);
+	return NULL;
+}
+
+/* The active CPUs of @cpu's @group (NULL: @cpu alone) after @i */
+static unsigned int sp_lb_next_member(const struct cpumask *group, int cpu,
+				      int i)
+{
+	if (!group)
+		return i < 0 ? cpu : nr_cpu_ids;
+	return cpumask_next_and(i, group, cpu_active_mask);
+}
+
+#define sp_lb_for_each_member(i, group, cpu)				\
+	for ((i) = sp_lb_next_member((group), (cpu), -1); (i) < nr_cpu_ids; \
+	     (i) = sp_lb_next_member((group), (cpu), (i)))
+
+/* Is @cpu the first active CPU of its @group, the one that stands for it */
+static bool sp_lb_group_first(const struct cpumask *group, int cpu)
+{
+	return !group || cpumask_next_and(-1, group, cpu_active_mask) == cpu;
+}
+
+/* Is @cpu in @this_cpu's domain at @level */
+static bool sp_lb_in_span(const struct sched_policy_lb *lb,
+			  unsigned int level, int this_cpu, int cpu)
+{
+	return level == SP_LB_ALL ||
+	       cpumask_test_cpu(cpu, sched_policy_cpu_llc_mask(this_cpu));
+}
+
+/*
+ * Does @cpu balance at @level: its domain there has two groups or more
+ * (2.6.22's sd_degenerate() and sd_parent_degenerate() drop the others).
+ * Without multi_core(), one domain of every CPU.
+ */
+static bool sp_lb_level_used(const struct sched_policy_lb *lb,
+			     unsigned int level, int cpu)
+{
+	const struct cpumask *llc;
+	int i;
+
+	if (!sp_lb_multi_core(lb))
+		return level == SP_LB_ALL;
+	llc = sched_policy_cpu_llc_mask(cpu);
+	for_each_cpu(i, cpu_active_mask) {
+		/* a CPU in the cache other than @cpu, or one outside it */
+		if (cpumask_test_cpu(i, llc) == (level == SP_LB_LLC) &&
+		    i != cpu)
+			return true;
+	}
+	return false;
 }
 
 /* At index @idx: the load now, or cpu_load[idx - 1] caught up */
@@ -180,49 +249,120 @@ bool sched_policy_lb_wake_affine(const struct sched_policy_lb *lb,
 }
 EXPORT_SYMBOL_GPL(sched_policy_lb_wake_affine);
 
+/* Does @p's affinity allow a CPU of @first's @group */
+static bool sp_lb_group_allowed(const struct cpumask *group, int first,
+				struct task_struct *p)
+{
+	int i;
+
+	sp_lb_for_each_member(i, group, first)
+		if (cpumask_test_cpu(i, p->cpus_ptr))
+			return true;
+	return false;
+}
+
+/*
+ * find_idlest_group() at forkexec_idx in @cpu's domain at @level: the
+ * first CPU of the group of least target_load() (each group's CPUs added
+ * up), or -1 when @cpu's own group's source_load() is less than half
+ * imbalance_pct above it.  Groups without a CPU @p may use are skipped;
+ * @cpu's own then weighs nothing and wins.
+ */
+static int sp_lb_idlest_group(const struct sched_policy_lb *lb,
+			      struct task_struct *p, int cpu,
+			      unsigned int level)
+{
+	unsigned long this_load = 0, min_load = ULONG_MAX, load;
+	int first, i, idlest = -1;
+
+	for_each_cpu(first, cpu_active_mask) {
+		const struct cpumask *group = sp_lb_group_of(lb, level, first);
+		bool local = group ? cpumask_test_cpu(cpu, group) : first == cpu;
+
+		if (!sp_lb_in_span(lb, level, cpu, first) ||
+		    !sp_lb_group_first(group, first) ||
+		    !sp_lb_group_allowed(group, first, p))
+			continue;
+		load = 0;
+		sp_lb_for_each_member(i, group, first)
+			load += local ?
+				sched_policy_lb_source_load(lb, i, lb->wake_idx) :
+				sched_policy_lb_target_load(lb, i, lb->wake_idx);
+		if (local) {
+			this_load = load;
+		} else if (load < min_load) {
+			min_load = load;
+			idlest = first;
+		}
+	}
+	if (idlest < 0 || 100 * this_load < sp_lb_half_pct(lb) * min_load)
+		return -1;
+	return idlest;
+}
+
+/* find_idlest_cpu(): the allowed CPU of @first's group with least load now */
+static int sp_lb_idlest_in_group(const struct sched_policy_lb *lb,
+				 struct task_struct *p, int cpu,
+				 unsigned int level, int first)
+{
+	unsigned long min_load = ULONG_MAX, load;
+	int i, idlest = cpu;
+
+	sp_lb_for_each_member(i, sp_lb_group_of(lb, level, first), first) {
+		if (!cpumask_test_cpu(i, p->cpus_ptr))
+			continue;
+		load = READ_ONCE(sp_lb_cpu_of(lb, i)->load);
+		if (load < min_load || (load == min_load && i == cpu)) {
+			min_load = load;
+			idlest = i;
+		}
+	}
+	return idlest;
+}
+
 /*
  * SD_BALANCE_EXEC (both kernels) and SD_BALANCE_FORK (2.6.32; 2.6.22
- * only across NUMA nodes): find_idlest_group() at forkexec_idx, each CPU
- * a group.  The allowed CPU of least target_load(), unless this CPU's
- * source_load() is less than half imbalance_pct above it.  As there, a
- * this CPU that @p may not use weighs nothing and is the answer, which
- * select_task_rq() then replaces with an allowed one.
+ * only across NUMA nodes): sched_balance_self() from the top domain
+ * down, each level's idlest group, then its idlest CPU, whose lower
+ * domain is balanced next.  With one domain, each CPU a group: the
+ * allowed CPU of least target_load(), unless this CPU's source_load() is
+ * less than half imbalance_pct above it.  A this CPU that @p may not use
+ * weighs nothing and is the answer, which select_task_rq() then replaces
+ * with an allowed one.
  */
 int sched_policy_lb_idlest_cpu(const struct sched_policy_lb *lb,
 			       struct task_struct *p, int this_cpu)
 {
-	unsigned long this_load = 0, min_load = ULONG_MAX, load;
-	int cpu, idlest = -1;
+	unsigned int level = SP_LB_NR_LEVELS;
+	int cpu = this_cpu, first;
 
-	for_each_cpu_and(cpu, p->cpus_ptr, cpu_active_mask) {
-		if (cpu == this_cpu) {
-			this_load = sched_policy_lb_source_load(lb, cpu,
-								lb->wake_idx);
+	while (level--) {
+		if (!sp_lb_level_used(lb, level, cpu))
 			continue;
-		}
-		load = sched_policy_lb_target_load(lb, cpu, lb->wake_idx);
-		if (load < min_load) {
-			min_load = load;
-			idlest = cpu;
-		}
+		first = sp_lb_idlest_group(lb, p, cpu, level);
+		if (first >= 0)
+			cpu = sp_lb_idlest_in_group(lb, p, cpu, level, first);
 	}
-	if (idlest < 0 || 100 * this_load < sp_lb_half_pct(lb) * min_load)
-		return this_cpu;
-	return idlest;
+	return cpu;
 }
 EXPORT_SYMBOL_GPL(sched_policy_lb_idlest_cpu);
 
 void sched_policy_lb_cpu_init(const struct sched_policy_lb *lb,
 			      struct sched_policy_lb_cpu *c)
 {
+	unsigned int level;
+
 	c->load = 0;
 	c->cpu_load[0] = 0;
 	c->cpu_load[1] = 0;
 	c->load_stamp = jiffies;
-	c->last_balance = jiffies;
-	c->balance_interval = lb->min_interval;
-	c->nr_balance_failed = 0;
+	for (level = 0; level < SP_LB_NR_LEVELS; level++) {
+		c->level[level].last_balance = jiffies;
+		c->level[level].balance_interval = lb->min_interval;
+		c->level[level].nr_balance_failed = 0;
+	}
 	c->balance_due = -1;
+	c->busy_levels = 0;
 	c->tick_nr_queued = 0;
 }
 EXPORT_SYMBOL_GPL(sched_policy_lb_cpu_init);
@@ -233,19 +373,23 @@ static void sp_lb_stat(const struct sched_policy_lb *lb,
 	sched_policy_stat_add(rq, lb->stat_base + idx, val);
 }
 
-static void sp_lb_add_cpu(struct sched_policy_lb_stats *st, int cpu,
-			  bool local, unsigned long load, unsigned long nr,
-			  unsigned long weighted)
+/*
+ * One group in find_busiest_group(): over its capacity of one task, the
+ * most loaded of the others is the busiest.  @first stands for it.
+ */
+static void sp_lb_add_group(struct sched_policy_lb_stats *st, int first,
+			    bool local, unsigned long load, unsigned long nr,
+			    unsigned long weighted)
 {
+	st->nr_groups++;
 	st->total_load += load;
 	if (local) {
 		st->this_load = load;
 		st->this_nr = nr;
 		st->this_weighted = weighted;
 	} else if (load > st->max_load && nr > 1) {
-		/* update_sd_lb_stats(): over its capacity of one task */
 		st->max_load = load;
-		st->busiest = cpu;
+		st->busiest = first;
 		st->busiest_nr = nr;
 		st->busiest_weighted = weighted;
 	}
@@ -294,9 +438,9 @@ bool sched_policy_lb_imbalance(const struct sched_policy_lb *lb,
 	unsigned long avg, per_task, imb = 0;
 
 	*imbalance = 0;
-	if (st->busiest < 0 || this >= max || !st->busiest_nr || !st->nr_cpus)
+	if (st->busiest < 0 || this >= max || !st->busiest_nr || !st->nr_groups)
 		return false;
-	avg = st->total_load / st->nr_cpus;
+	avg = st->total_load / st->nr_groups;
 	if (this >= avg || 100 * max <= lb->imbalance_pct * this)
 		return false;
 	per_task = st->busiest_weighted / st->busiest_nr;
@@ -329,39 +473,104 @@ static unsigned int sp_lb_load_idx(const struct sched_policy_lb *lb,
 	return idle == SP_LB_NEWLY_IDLE ? lb->newidle_idx : lb->idle_idx;
 }
 
+/* What find_busiest_group() adds up over one group's CPUs in its mask */
+struct sp_lb_group_sum {
+	unsigned long	load;		/* target (local) or source loads */
+	unsigned long	nr;
+	unsigned long	weighted;	/* the loads now */
+	int		balance_cpu;	/* its first idle CPU, else its first */
+};
+
+static void sp_lb_sum_group(const struct sched_policy_lb *lb,
+			    const struct cpumask *group, int first, bool local,
+			    unsigned int idx, const struct cpumask *cpus,
+			    struct sp_lb_group_sum *g)
+{
+	bool idle_found = false;
+	int i;
+
+	*g = (struct sp_lb_group_sum) { .balance_cpu = first };
+	sp_lb_for_each_member(i, group, first) {
+		struct sched_policy_rq *rq = sched_policy_cpu_rq(i);
+
+		if (!cpumask_test_cpu(i, cpus))
+			continue;
+		if (local && !idle_found && sched_policy_cpu_idle(i)) {
+			idle_found = true;
+			g->balance_cpu = i;
+		}
+		g->load += local ? sched_policy_lb_target_load(lb, i, idx) :
+				   sched_policy_lb_source_load(lb, i, idx);
+		g->nr += sched_policy_rq_nr_queued(rq);
+		g->weighted += READ_ONCE(lb->cpu(rq)->load);
+	}
+}
+
 /*
- * find_busiest_group() and find_busiest_queue(): the CPU to pull from and
- * the load to move, lockless (READ_ONCE).  -1 if balanced.
+ * find_busiest_queue(): the CPU of @first's group with the most load now,
+ * passing over one whose only task is heavier than the imbalance
+ */
+static int sp_lb_busiest_queue(const struct sched_policy_lb *lb,
+			       unsigned int level, int first,
+			       const struct cpumask *cpus,
+			       unsigned long imbalance)
+{
+	unsigned long max_load = 0, load;
+	int i, busiest = -1;
+
+	sp_lb_for_each_member(i, sp_lb_group_of(lb, level, first), first) {
+		struct sched_policy_rq *rq = sched_policy_cpu_rq(i);
+
+		if (!cpumask_test_cpu(i, cpus))
+			continue;
+		load = READ_ONCE(lb->cpu(rq)->load);
+		if (sched_policy_rq_nr_queued(rq) == 1 && load > imbalance)
+			continue;
+		if (load > max_load) {
+			max_load = load;
+			busiest = i;
+		}
+	}
+	return busiest;
+}
+
+/*
+ * find_busiest_group() and find_busiest_queue() in this CPU's domain at
+ * @level: the CPU to pull from and the load to move, lockless
+ * (READ_ONCE).  -1 if balanced.  With @balance (the periodic passes),
+ * only the first idle CPU of this CPU's group, else its first, balances
+ * at this level and above: the others get -1 and *@balance false.
  */
 static int sp_lb_find_busiest(const struct sched_policy_lb *lb, int this_cpu,
+			      unsigned int level,
 			      enum sched_policy_lb_idle idle,
 			      const struct cpumask *cpus,
-			      unsigned long *imbalance)
+			      unsigned long *imbalance, bool *balance)
 {
 	struct sched_policy_lb_stats st = { .busiest = -1 };
 	unsigned int idx = sp_lb_load_idx(lb, idle);
-	int cpu;
+	struct sp_lb_group_sum g;
+	int first;
 
-	for_each_cpu(cpu, cpu_active_mask) {
-		struct sched_policy_rq *rq = sched_policy_cpu_rq(cpu);
-		bool local = cpu == this_cpu;
+	for_each_cpu(first, cpu_active_mask) {
+		const struct cpumask *group = sp_lb_group_of(lb, level, first);
+		bool local = group ? cpumask_test_cpu(this_cpu, group) :
+				     first == this_cpu;
 
-		st.nr_cpus++;	/* an excluded CPU's power still counts */
-		if (!cpumask_test_cpu(cpu, cpus))
+		if (!sp_lb_in_span(lb, level, this_cpu, first) ||
+		    !sp_lb_group_first(group, first))
 			continue;
-		sp_lb_add_cpu(&st, cpu, local,
-			      local ? sched_policy_lb_target_load(lb, cpu, idx) :
-				      sched_policy_lb_source_load(lb, cpu, idx),
-			      sched_policy_rq_nr_queued(rq),
-			      READ_ONCE(lb->cpu(rq)->load));
+		/* a group whose CPUs are all excluded still counts */
+		sp_lb_sum_group(lb, group, first, local, idx, cpus, &g);
+		if (local && balance && g.balance_cpu != this_cpu) {
+			*balance = false;
+			return -1;
+		}
+		sp_lb_add_group(&st, first, local, g.load, g.nr, g.weighted);
 	}
 	if (!sched_policy_lb_imbalance(lb, &st, imbalance))
 		return -1;
-	/* find_busiest_queue(): one task heavier than the imbalance stays */
-	if (sched_policy_rq_nr_queued(sched_policy_cpu_rq(st.busiest)) == 1 &&
-	    READ_ONCE(sp_lb_cpu_of(lb, st.busiest)->load) > *imbalance)
-		return -1;
-	return st.busiest;
+	return sp_lb_busiest_queue(lb, level, st.busiest, cpus, *imbalance);
 }
 
 struct sp_lb_pass {
@@ -382,7 +591,8 @@ static int sp_lb_move_tasks(struct sched_policy_rq *src,
 
 /* Pull from @busiest; -1 if all its tasks were pinned elsewhere. */
 static int sp_lb_pull(const struct sched_policy_lb *lb,
-		      struct sched_policy_rq *rq, int busiest,
+		      struct sched_policy_rq *rq,
+		      const struct sched_policy_lb_level *d, int busiest,
 		      unsigned long imbalance, enum sched_policy_lb_idle idle)
 {
 	struct sp_lb_pass pass = {
@@ -391,7 +601,7 @@ static int sp_lb_pull(const struct sched_policy_lb *lb,
 			.max_load	= min_t(unsigned long, imbalance,
 						LONG_MAX),
 			.idle		= idle,
-			.aggressive	= lb->cpu(rq)->nr_balance_failed >
+			.aggressive	= d->nr_balance_failed >
 					  lb->cache_nice_tries,
 		},
 	};
@@ -409,11 +619,11 @@ static int sp_lb_pull(const struct sched_policy_lb *lb,
 
 /* The domain's balance_interval doubles, up to its limit. */
 static void sp_lb_back_off(const struct sched_policy_lb *lb,
-			   struct sched_policy_lb_cpu *c, bool all_pinned)
+			   struct sched_policy_lb_level *d, bool all_pinned)
 {
-	if ((all_pinned && c->balance_interval < lb->max_pinned_interval) ||
-	    c->balance_interval < lb->max_interval)
-		WRITE_ONCE(c->balance_interval, c->balance_interval * 2);
+	if ((all_pinned && d->balance_interval < lb->max_pinned_interval) ||
+	    d->balance_interval < lb->max_interval)
+		WRITE_ONCE(d->balance_interval, d->balance_interval * 2);
 }
 
 /*
@@ -422,15 +632,15 @@ static void sp_lb_back_off(const struct sched_policy_lb *lb,
  * Returns true when that was started.
  */
 static bool sp_lb_failed(const struct sched_policy_lb *lb,
-			 struct sched_policy_rq *rq, int busiest,
+			 struct sched_policy_rq *rq,
+			 struct sched_policy_lb_level *d, int busiest,
 			 bool *all_pinned)
 {
-	struct sched_policy_lb_cpu *c = lb->cpu(rq);
 	struct task_struct *curr;
 	bool allowed;
 
 	sp_lb_stat(lb, rq, SP_LB_STAT_FAILED, 1);
-	if (++c->nr_balance_failed <= lb->cache_nice_tries + 2)
+	if (++d->nr_balance_failed <= lb->cache_nice_tries + 2)
 		return false;
 	/*
 	 * Its running task may not come here: no push (out_one_pinned).
@@ -443,7 +653,7 @@ static bool sp_lb_failed(const struct sched_policy_lb *lb,
 		*all_pinned = true;
 		return false;
 	}
-	c->nr_balance_failed = lb->cache_nice_tries + 1;
+	d->nr_balance_failed = lb->cache_nice_tries + 1;
 	if (!sched_policy_push_from(rq, busiest))
 		return false;
 	sp_lb_stat(lb, rq, SP_LB_STAT_ACTIVE_BALANCES, 1);
@@ -451,16 +661,18 @@ static bool sp_lb_failed(const struct sched_policy_lb *lb,
 }
 
 /*
- * load_balance() and load_balance_newidle(): pull up to the imbalance
- * from the busiest CPU, the next busiest when all its tasks are pinned
- * (newly idle: whenever nothing moved).  Only the periodic balance counts
- * failures, pushes, and adjusts the interval.  Returns the tasks moved.
+ * load_balance() and load_balance_newidle() at @level: pull up to the
+ * imbalance from the busiest CPU, the next busiest when all its tasks
+ * are pinned (newly idle: whenever nothing moved).  Only the periodic
+ * balance counts failures, pushes, and adjusts the interval.  Returns
+ * the tasks moved.
  */
 static int sp_lb_load_balance(const struct sched_policy_lb *lb,
-			      struct sched_policy_rq *rq,
-			      enum sched_policy_lb_idle idle)
+			      struct sched_policy_rq *rq, unsigned int level,
+			      enum sched_policy_lb_idle idle, bool *balance)
 {
 	struct sched_policy_lb_cpu *c = lb->cpu(rq);
+	struct sched_policy_lb_level *d = &c->level[level];
 	bool newidle = idle == SP_LB_NEWLY_IDLE, all_pinned = false;
 	bool next_if_unmoved = newidle && lb->kernel == SP_LB_2_6_22;
 	unsigned long imbalance;
@@ -468,15 +680,16 @@ static int sp_lb_load_balance(const struct sched_policy_lb *lb,
 
 	cpumask_copy(&c->lb_cpus, cpu_active_mask);
 	for (;;) {
-		busiest = sp_lb_find_busiest(lb, sched_policy_rq_cpu(rq), idle,
-					     &c->lb_cpus, &imbalance);
+		busiest = sp_lb_find_busiest(lb, sched_policy_rq_cpu(rq), level,
+					     idle, &c->lb_cpus, &imbalance,
+					     balance);
 		if (busiest < 0)
 			goto out_balanced;
 		sp_lb_stat(lb, rq, SP_LB_STAT_IMBALANCED, 1);
 		moved = 0;
 		all_pinned = false;
 		if (sched_policy_rq_nr_queued(sched_policy_cpu_rq(busiest)) > 1) {
-			moved = sp_lb_pull(lb, rq, busiest, imbalance, idle);
+			moved = sp_lb_pull(lb, rq, d, busiest, imbalance, idle);
 			all_pinned = moved < 0;
 			moved = max(moved, 0);
 			if (all_pinned || (next_if_unmoved && !moved)) {
@@ -487,121 +700,219 @@ static int sp_lb_load_balance(const struct sched_policy_lb *lb,
 		break;
 	}
 	if (moved) {
-		c->nr_balance_failed = 0;
+		d->nr_balance_failed = 0;
 		if (!newidle)
-			WRITE_ONCE(c->balance_interval, lb->min_interval);
+			WRITE_ONCE(d->balance_interval, lb->min_interval);
 		return moved;
 	}
 	if (newidle)
 		return 0;
-	if (sp_lb_failed(lb, rq, busiest, &all_pinned)) {
+	if (sp_lb_failed(lb, rq, d, busiest, &all_pinned)) {
 		/* pushing has begun: back off (not covered by all_pinned) */
-		if (c->balance_interval < lb->max_interval)
-			WRITE_ONCE(c->balance_interval,
-				   c->balance_interval * 2);
+		if (d->balance_interval < lb->max_interval)
+			WRITE_ONCE(d->balance_interval,
+				   d->balance_interval * 2);
 		return 0;
 	}
 	if (all_pinned)
 		goto out_one_pinned;
-	WRITE_ONCE(c->balance_interval, lb->min_interval);
+	WRITE_ONCE(d->balance_interval, lb->min_interval);
 	return 0;
 
 out_balanced:
-	c->nr_balance_failed = 0;
+	d->nr_balance_failed = 0;
 	if (newidle)
 		return 0;
 out_one_pinned:
-	sp_lb_back_off(lb, c, all_pinned);
+	sp_lb_back_off(lb, d, all_pinned);
 	return 0;
 }
 
 /*
- * rebalance_domains()'s test: is this CPU's periodic balance due?  Unlike
- * both kernels, a busy CPU's interval is at most max_interval x
- * busy_factor: the backoff after pinned tasks (up to 512 ms) made their
- * wait up to 33 s once the CPU got work by a newly idle pull, which does
- * not reset it.
+ * rebalance_domains()'s test: is this CPU's periodic balance at a level
+ * due?  Unlike both kernels, a busy CPU's interval is at most
+ * max_interval x busy_factor: the backoff after pinned tasks (up to
+ * 512 ms) made their wait up to 33 s once the CPU got work by a newly
+ * idle pull, which does not reset it.
  */
 static bool sp_lb_balance_due(const struct sched_policy_lb *lb,
-			      struct sched_policy_lb_cpu *c,
+			      const struct sched_policy_lb_level *d,
 			      enum sched_policy_lb_idle idle, unsigned long now)
 {
-	unsigned long interval = READ_ONCE(c->balance_interval);
+	unsigned long interval = READ_ONCE(d->balance_interval);
 
 	if (idle != SP_LB_CPU_IDLE)
 		interval = min_t(unsigned long, interval, lb->max_interval) *
 			   lb->busy_factor;
 	interval = msecs_to_jiffies(interval) ?: 1;
-	return time_after_eq(now, READ_ONCE(c->last_balance) + interval);
+	return time_after_eq(now, READ_ONCE(d->last_balance) + interval);
+}
+
+/* Is @cpu's periodic balance due at a level it balances at */
+static bool sp_lb_cpu_due(const struct sched_policy_lb *lb, int cpu,
+			  enum sched_policy_lb_idle idle, unsigned long now)
+{
+	struct sched_policy_lb_cpu *c = sp_lb_cpu_of(lb, cpu);
+	unsigned int level;
+
+	for (level = 0; level < SP_LB_NR_LEVELS; level++) {
+		if (sp_lb_balance_due(lb, &c->level[level], idle, now) &&
+		    sp_lb_level_used(lb, level, cpu))
+			return true;
+	}
+	return false;
+}
+
+/* A kick for an idle CPU's pass at every level, due or not (new work) */
+#define SP_LB_NEW_WORK	(SP_LB_CPU_IDLE + 1)
+
+/* The tasks on the CPUs of @cpu's last-level cache */
+static unsigned int sp_lb_cache_nr_queued(int cpu)
+{
+	unsigned int nr = 0;
+	int i;
+
+	for_each_cpu_and(i, sched_policy_cpu_llc_mask(cpu), cpu_active_mask)
+		nr += sched_policy_rq_nr_queued(sched_policy_cpu_rq(i));
+	return nr;
 }
 
 /*
  * Idle CPUs balanced from their own tick (SCHED_IDLE), or under NO_HZ the
  * idle load balancer did it for them.  An idle CPU does not tick for a
- * policy, so a busy one with tasks waiting kicks those whose idle balance
- * is due; each balances in the schedule() that follows.  Unlike both
- * kernels, new work here (more tasks than at the last tick) kicks them
- * whatever their interval: one backed off to 512 ms by pinned tasks
- * would otherwise idle that long beside it.
+ * policy, so a busy one kicks those whose idle balance is due when it
+ * could give them work: it has tasks waiting, or, for an idle CPU on
+ * another cache with multi_core(), its cache runs more tasks than its
+ * group's capacity of one.  Each balances in the schedule() that
+ * follows.  Unlike both kernels, new work here (more tasks than at the
+ * last tick) kicks them whatever their interval: one backed off to
+ * 512 ms by pinned tasks would otherwise idle that long beside it.
  */
 static void sp_lb_kick_idle(const struct sched_policy_lb *lb,
 			    struct sched_policy_rq *rq)
 {
 	struct sched_policy_lb_cpu *this_c = lb->cpu(rq);
-	unsigned int waiting = sched_policy_rq_nr_queued(rq);
+	unsigned int waiting = sched_policy_rq_nr_queued(rq), in_cache;
 	bool new_work = waiting > this_c->tick_nr_queued;
 	int this_cpu = sched_policy_rq_cpu(rq), cpu;
+	const struct cpumask *llc = NULL;
 
 	this_c->tick_nr_queued = waiting;
+	in_cache = waiting;
+	if (sp_lb_multi_core(lb)) {
+		llc = sched_policy_cpu_llc_mask(this_cpu);
+		in_cache = sp_lb_cache_nr_queued(this_cpu);
+	}
 
 	for_each_cpu(cpu, cpu_active_mask) {
 		struct sched_policy_lb_cpu *c;
+		unsigned int *spare;
 
-		if (waiting <= 1)
+		if (in_cache <= 1)
 			break;
-		if (cpu == this_cpu || !sched_policy_cpu_idle(cpu))
+		spare = llc && !cpumask_test_cpu(cpu, llc) ? &in_cache :
+							     &waiting;
+		if (*spare <= 1 || cpu == this_cpu ||
+		    !sched_policy_cpu_idle(cpu))
 			continue;
 		c = sp_lb_cpu_of(lb, cpu);
 		if ((!new_work &&
-		     !sp_lb_balance_due(lb, c, SP_LB_CPU_IDLE, jiffies)) ||
-		    cmpxchg(&c->balance_due, -1, SP_LB_CPU_IDLE) != -1)
+		     !sp_lb_cpu_due(lb, cpu, SP_LB_CPU_IDLE, jiffies)) ||
+		    cmpxchg(&c->balance_due, -1,
+			    new_work ? SP_LB_NEW_WORK : SP_LB_CPU_IDLE) != -1)
 			continue;
 		sched_policy_resched_cpu(cpu);
-		waiting--;
+		(*spare)--;
 	}
 }
 
 /*
  * From the tick of a busy CPU, rq locked: its periodic balance (NOT_IDLE)
- * when due.  The imbalance is looked at here, lockless as both kernels
- * did; only if there is one does the CPU reschedule to pull in its
- * balance() hook.
+ * at each level due.  The imbalance is looked at here, lockless as both
+ * kernels did; only if there is one does the CPU reschedule to pull in
+ * its balance() hook, at the levels found unbalanced.
  */
 void sched_policy_lb_tick(const struct sched_policy_lb *lb,
 			  struct sched_policy_rq *rq)
 {
 	struct sched_policy_lb_cpu *c = lb->cpu(rq);
+	int cpu = sched_policy_rq_cpu(rq);
+	unsigned int level, busy = 0;
 	unsigned long imbalance;
+	bool balance = true;
 
 	sp_lb_tick_load_update(c, jiffies);
 	if (sched_policy_rq_is_kunit(rq))
 		return;
 	sp_lb_kick_idle(lb, rq);
-	if (!sp_lb_balance_due(lb, c, SP_LB_NOT_IDLE, jiffies))
-		return;
-	WRITE_ONCE(c->last_balance, jiffies);
-	if (sp_lb_find_busiest(lb, sched_policy_rq_cpu(rq), SP_LB_NOT_IDLE,
-			       cpu_active_mask, &imbalance) >= 0) {
-		/* a kick for an idle pass may have come first: this wins */
-		xchg(&c->balance_due, SP_LB_NOT_IDLE);
-		sched_policy_resched(rq);
-		return;
+	for (level = 0; level < SP_LB_NR_LEVELS && balance; level++) {
+		struct sched_policy_lb_level *d = &c->level[level];
+
+		if (!sp_lb_balance_due(lb, d, SP_LB_NOT_IDLE, jiffies) ||
+		    !sp_lb_level_used(lb, level, cpu))
+			continue;
+		WRITE_ONCE(d->last_balance, jiffies);
+		if (sp_lb_find_busiest(lb, cpu, level, SP_LB_NOT_IDLE,
+				       cpu_active_mask, &imbalance,
+				       &balance) >= 0) {
+			busy |= BIT(level);
+			continue;
+		}
+		/* load_balance()'s out_balanced */
+		d->nr_balance_failed = 0;
+		sp_lb_back_off(lb, d, false);
 	}
-	/* load_balance()'s out_balanced */
-	c->nr_balance_failed = 0;
-	sp_lb_back_off(lb, c, false);
+	if (!busy)
+		return;
+	c->busy_levels = busy;
+	/* a kick for an idle pass may have come first: this wins */
+	xchg(&c->balance_due, SP_LB_NOT_IDLE);
+	sched_policy_resched(rq);
 }
 EXPORT_SYMBOL_GPL(sched_policy_lb_tick);
+
+/*
+ * rebalance_domains(): load_balance() at each level, bottom up, that is
+ * due or in @levels; after a pull this CPU is busy for the levels above.
+ * Stops at a level where another CPU of this one's group balances.
+ */
+static void sp_lb_rebalance(const struct sched_policy_lb *lb,
+			    struct sched_policy_rq *rq,
+			    enum sched_policy_lb_idle idle, unsigned int levels)
+{
+	struct sched_policy_lb_cpu *c = lb->cpu(rq);
+	int cpu = sched_policy_rq_cpu(rq);
+	unsigned int level;
+	bool balance = true;
+
+	for (level = 0; level < SP_LB_NR_LEVELS && balance; level++) {
+		struct sched_policy_lb_level *d = &c->level[level];
+
+		if ((!(levels & BIT(level)) &&
+		     !sp_lb_balance_due(lb, d, idle, jiffies)) ||
+		    !sp_lb_level_used(lb, level, cpu))
+			continue;
+		if (sp_lb_load_balance(lb, rq, level, idle, &balance)) {
+			idle = SP_LB_NOT_IDLE;
+			levels = 0;
+		}
+		WRITE_ONCE(d->last_balance, jiffies);
+	}
+}
+
+/* idle_balance(): newly idle, each level bottom up until one pulls */
+static void sp_lb_idle_balance(const struct sched_policy_lb *lb,
+			       struct sched_policy_rq *rq)
+{
+	int cpu = sched_policy_rq_cpu(rq);
+	unsigned int level;
+
+	for (level = 0; level < SP_LB_NR_LEVELS; level++) {
+		if (sp_lb_level_used(lb, level, cpu) &&
+		    sp_lb_load_balance(lb, rq, level, SP_LB_NEWLY_IDLE, NULL))
+			break;
+	}
+}
 
 /*
  * From balance(), before each pick: schedule()'s idle_balance() when
@@ -622,18 +933,39 @@ int sched_policy_lb_balance(const struct sched_policy_lb *lb,
 	    !cpu_active(sched_policy_rq_cpu(rq)) || sched_policy_rq_is_kunit(rq))
 		return sched_policy_rq_nr_queued(rq) > 0;
 	if (!sched_policy_rq_nr_queued(rq)) {
-		if (due == SP_LB_CPU_IDLE) {
-			sp_lb_load_balance(lb, rq, SP_LB_CPU_IDLE);
-			WRITE_ONCE(c->last_balance, jiffies);
-		} else {
-			sp_lb_load_balance(lb, rq, SP_LB_NEWLY_IDLE);
-		}
+		if (due == SP_LB_CPU_IDLE)
+			sp_lb_rebalance(lb, rq, SP_LB_CPU_IDLE, 0);
+		else if (due == SP_LB_NEW_WORK)
+			sp_lb_rebalance(lb, rq, SP_LB_CPU_IDLE,
+					BIT(SP_LB_NR_LEVELS) - 1);
+		else
+			sp_lb_idle_balance(lb, rq);
 	} else if (due == SP_LB_NOT_IDLE) {
-		sp_lb_load_balance(lb, rq, SP_LB_NOT_IDLE);
+		sp_lb_rebalance(lb, rq, SP_LB_NOT_IDLE, c->busy_levels);
 	}
 	return sched_policy_rq_nr_queued(rq) > 0;
 }
 EXPORT_SYMBOL_GPL(sched_policy_lb_balance);
+
+/* For the policy's dump(): each level's balancing state */
+void sched_policy_lb_dump(const char *policy,
+			  const struct sched_policy_lb_cpu *c)
+{
+	static const char * const names[SP_LB_NR_LEVELS] = {
+		[SP_LB_LLC] = "cache", [SP_LB_ALL] = "all",
+	};
+	unsigned int level;
+
+	for (level = 0; level < SP_LB_NR_LEVELS; level++) {
+		const struct sched_policy_lb_level *d = &c->level[level];
+
+		pr_info("%s:   balance %s: interval=%ums failed=%u last=%ld jiffies ago\n",
+			policy, names[level], d->balance_interval,
+			d->nr_balance_failed,
+			(long)(jiffies - d->last_balance));
+	}
+}
+EXPORT_SYMBOL_GPL(sched_policy_lb_dump);
 
 #ifdef CONFIG_SCHED_POLICY_KUNIT_TEST
 #include "lb_test.c"

@@ -79,14 +79,14 @@ static void sp_lb_test_tick_load(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sched_policy_lb_cpu_load(c, 1, 0, 1000), 0UL);
 }
 
-/* find_busiest_group()'s verdict; every CPU of the domain in nr_cpus */
+/* find_busiest_group()'s verdict; each CPU a group (nr_groups of them) */
 static void sp_lb_test_imbalance(struct kunit *test)
 {
 	const struct sched_policy_lb *lb = &sp_lb_test_2622;
 	struct sched_policy_lb_stats st = {
 		.this_load = 0, .this_nr = 0, .this_weighted = 0,
 		.max_load = 300, .busiest_nr = 3, .busiest_weighted = 300,
-		.total_load = 300, .nr_cpus = 2, .busiest = 1,
+		.total_load = 300, .nr_groups = 2, .busiest = 1,
 	};
 
 	/* idle beside three tasks: min(300 - 150, 300 - 100, 150 - 0) */
@@ -95,7 +95,7 @@ static void sp_lb_test_imbalance(struct kunit *test)
 	st = (struct sched_policy_lb_stats){
 		.this_load = 100, .this_nr = 1, .this_weighted = 100,
 		.max_load = 200, .busiest_nr = 2, .busiest_weighted = 200,
-		.total_load = 300, .nr_cpus = 2, .busiest = 1,
+		.total_load = 300, .nr_groups = 2, .busiest = 1,
 	};
 	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), SP_LB_BALANCED);
 	/* no busiest (no CPU with two tasks) */
@@ -105,7 +105,7 @@ static void sp_lb_test_imbalance(struct kunit *test)
 	st = (struct sched_policy_lb_stats){
 		.this_load = 400, .this_nr = 4, .this_weighted = 400,
 		.max_load = 500, .busiest_nr = 11, .busiest_weighted = 500,
-		.total_load = 900, .nr_cpus = 2, .busiest = 1,
+		.total_load = 900, .nr_groups = 2, .busiest = 1,
 	};
 	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), SP_LB_BALANCED);
 	st.max_load = 501;
@@ -120,7 +120,7 @@ static void sp_lb_test_imbalance(struct kunit *test)
 	 */
 	st = (struct sched_policy_lb_stats){
 		.max_load = 90, .busiest_nr = 2, .busiest_weighted = 120,
-		.total_load = 90, .nr_cpus = 4, .busiest = 2,
+		.total_load = 90, .nr_groups = 4, .busiest = 2,
 	};
 	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), 60UL);
 }
@@ -137,7 +137,7 @@ static void sp_lb_test_small_gap(struct kunit *test)
 	struct sched_policy_lb_stats st = {
 		.this_load = 250, .this_nr = 3, .this_weighted = 300,
 		.max_load = 400, .busiest_nr = 4, .busiest_weighted = 400,
-		.total_load = 650, .nr_cpus = 2, .busiest = 1,
+		.total_load = 650, .nr_groups = 2, .busiest = 1,
 	};
 
 	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(&sp_lb_test_2622, &st),
@@ -153,7 +153,7 @@ static void sp_lb_test_small_gap(struct kunit *test)
 	st = (struct sched_policy_lb_stats){
 		.this_load = 100, .this_nr = 1, .this_weighted = 100,
 		.max_load = 130, .busiest_nr = 2, .busiest_weighted = 130,
-		.total_load = 230, .nr_cpus = 2, .busiest = 1,
+		.total_load = 230, .nr_groups = 2, .busiest = 1,
 	};
 	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(&sp_lb_test_2622, &st),
 			SP_LB_BALANCED);
@@ -185,9 +185,43 @@ static void sp_lb_test_affine_kernels(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, sched_policy_lb_affine(&sp_lb_test_2632, &w));
 }
 
+/*
+ * 2.6.22 with CONFIG_SCHED_MC: a cache's CPUs are one group of one
+ * task's power at the top domain.  Two hogs on one cache of two CPUs,
+ * the other cache idle: as two groups the busy one is over its capacity
+ * and one task moves; as four groups (one domain, each CPU a group)
+ * no CPU runs two and nothing does.
+ */
+static void sp_lb_test_cache_capacity(struct kunit *test)
+{
+	const struct sched_policy_lb *lb = &sp_lb_test_2622;
+	struct sched_policy_lb_stats st = {
+		.max_load = 200, .busiest_nr = 2, .busiest_weighted = 200,
+		.total_load = 200, .nr_groups = 2, .busiest = 0,
+	};
+
+	/* min(200 - 100, 200 - 100, 100 - 0): one hog */
+	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), 100UL);
+	st = (struct sched_policy_lb_stats){ .busiest = -1 };
+	sp_lb_add_group(&st, 0, false, 100, 1, 100);
+	sp_lb_add_group(&st, 1, false, 100, 1, 100);
+	sp_lb_add_group(&st, 2, true, 0, 0, 0);
+	sp_lb_add_group(&st, 3, false, 0, 0, 0);
+	KUNIT_EXPECT_EQ(test, st.busiest, -1);
+	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), SP_LB_BALANCED);
+	/* the same hogs summed as one group: it is the busiest */
+	st = (struct sched_policy_lb_stats){ .busiest = -1 };
+	sp_lb_add_group(&st, 0, false, 200, 2, 200);
+	sp_lb_add_group(&st, 2, true, 0, 0, 0);
+	KUNIT_EXPECT_EQ(test, st.busiest, 0);
+	KUNIT_EXPECT_EQ(test, st.nr_groups, 2UL);
+	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), 100UL);
+}
+
 static struct kunit_case sp_lb_test_cases[] = {
 	KUNIT_CASE(sp_lb_test_tick_load),
 	KUNIT_CASE(sp_lb_test_imbalance),
+	KUNIT_CASE(sp_lb_test_cache_capacity),
 	KUNIT_CASE(sp_lb_test_small_gap),
 	KUNIT_CASE(sp_lb_test_affine_kernels),
 	{}

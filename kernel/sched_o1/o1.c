@@ -74,6 +74,8 @@ static u64 o1_wake_placement = 1;	/* try_to_wake_up()'s; 0: the core's */
 /* a sync wakeup ends a TASK_NONINTERACTIVE sleep (2.6.22's pipe_wait()) */
 static u64 o1_sync_noninteractive;
 static u64 o1_balancer = 1;		/* load_balance()'s; 0: the core's */
+/* CONFIG_SCHED_MC (x86-64's default): balance within, then across caches */
+static u64 o1_sched_mc = 1;
 /* sched_exit(): a reaped child's first slice and sleep_avg to its parent */
 static u64 o1_exit_to_parent = 1;
 /* SD_CPU_INIT's before 2.6.17; 2.6.22 measured it at boot */
@@ -93,6 +95,7 @@ static const struct sched_policy_tunable o1_tunables[] = {
 	{ "wake_placement",	&o1_wake_placement,	  0,    1, "bool" },
 	{ "sync_noninteractive", &o1_sync_noninteractive, 0,    1, "bool" },
 	{ "balancer",		&o1_balancer,		  0,    1, "bool" },
+	{ "sched_mc",		&o1_sched_mc,		  0,    1, "bool" },
 	{ "exit_to_parent",	&o1_exit_to_parent,	  0,    1, "bool" },
 	{ "cache_hot_time_us",	&o1_cache_hot_time_us,	  0, 100000, "us" },
 	{ }
@@ -645,6 +648,11 @@ static void o1_load_sub(struct o1_cpu *oc, struct task_struct *p)
 	sched_policy_lb_load_add(&oc->lb, -(long)o1_task(p)->load_ms);
 }
 
+static bool o1_multi_core(void)
+{
+	return READ_ONCE(o1_sched_mc);
+}
+
 /* SCHED_LOAD_SCALE: a nice-0 task's load */
 static unsigned long o1_nice_0_load(void)
 {
@@ -655,7 +663,10 @@ static int o1_move_tasks(struct sched_policy_rq *src,
 			 struct sched_policy_rq *dst,
 			 struct sched_policy_lb_move *m);
 
-/* 2.6.22's SD_CPU_INIT, and move_tasks() over the arrays */
+/*
+ * 2.6.22's SD_CPU_INIT (SD_MC_INIT has the same numbers), and
+ * move_tasks() over the arrays
+ */
 static const struct sched_policy_lb o1_lb = {
 	.busy_idx		= 2,
 	.idle_idx		= 1,
@@ -670,6 +681,7 @@ static const struct sched_policy_lb o1_lb = {
 	.kernel			= SP_LB_2_6_22,
 	.cpu			= o1_lb_cpu,
 	.nice_0_load		= o1_nice_0_load,
+	.multi_core		= o1_multi_core,
 	.move_tasks		= o1_move_tasks,
 	.stat_base		= O1_STAT_LB,
 };
@@ -1386,9 +1398,7 @@ static void o1_dump(struct sched_policy_rq *rq)
 		oc->lb.load, oc->expired_timestamp ?
 		div_u64(now - oc->expired_timestamp, NSEC_PER_MSEC) : 0,
 		oc->best_expired_prio);
-	pr_info("o1:   balance: interval=%ums failed=%u last=%ld jiffies ago\n",
-		oc->lb.balance_interval, oc->lb.nr_balance_failed,
-		(long)(jiffies - oc->lb.last_balance));
+	sched_policy_lb_dump("o1", &oc->lb);
 	o1_dump_array("active", oc->active);
 	o1_dump_array("expired", oc->expired);
 }

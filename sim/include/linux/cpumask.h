@@ -109,6 +109,8 @@ static inline unsigned int cpumask_weight(const struct cpumask *m)
 
 /* the CPU's SMT siblings, itself included (sim/core.c) */
 const struct cpumask *cpu_smt_mask(int cpu);
+/* the CPUs sharing its last-level cache, itself included (sim/core.c) */
+const struct cpumask *cpu_coregroup_mask(int cpu);
 
 /* functions, as in the kernel: ops->cpu_online is a member's name too */
 static inline bool cpu_online(unsigned int cpu)

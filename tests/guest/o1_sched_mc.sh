@@ -1,0 +1,87 @@
+#!/bin/sh
+# o1_sched_mc: 2.6.22 built with CONFIG_SCHED_MC (x86-64's default)
+# balances within each last-level cache (SD_MC_INIT, each CPU a group)
+# and then between caches (SD_CPU_INIT, each cache's CPUs a group).
+# init_sched_groups_power() gives such a group the power of one CPU (its
+# cores share the package), so a cache running two tasks is over its
+# capacity while another cache idles: the idle cache's CPU finds that
+# imbalance, nothing queued to pull, and after cache_nice_tries + 2
+# failed passes the busy CPU's migration thread pushes its task over
+# (active_load_balance()).  Two hogs start pinned to CPUs 0 and 1 (one
+# cache), are allowed CPUs 0-3 at 0.3 s (taskset -p, which moves none),
+# and from 1.5 s on 30 samples 50 ms apart read each one's CPU
+# (/proc/PID/stat field 39).  Want them on two caches in >= 80% of the
+# samples; with o1.sched_mc=0 (2.6.22 without CONFIG_SCHED_MC: one domain,
+# each CPU a group of its own) nothing is over capacity and they stay on
+# CPUs 0 and 1: want <= 20% (the control).  Needs 4 CPUs, CPUs 0 and 1
+# on one cache and 2 and 3 on another (tests/run's o1/2x2 boot: two
+# sockets of two cores, sptest.llc=split); on one cache it is skipped.
+T=o1_sched_mc
+# shellcheck source=tests/guest/lib.sh
+. /tests/lib.sh
+sp_begin
+
+sp_policy_test o1
+sp_needs_cpus 4
+sp_llc_check 0 2
+[ "$SP_LLC" = split ] || sp_ok "skipped: CPUs 0 and 2 share a cache (needs two)"
+LLC0=$(sp_llc_of 0)
+for c in 1 2 3; do
+	eval "LLC$c=\$(sp_llc_of $c)"
+done
+# shellcheck disable=SC2153 # set by the eval above
+[ "$LLC1" = "$LLC0" ] && [ "$LLC3" = "$LLC2" ] ||
+	sp_fail "want CPUs 0,1 on one cache and 2,3 on another: $LLC0 $LLC1 $LLC2 $LLC3"
+
+# apart: set APART to the percent of the samples with the two hogs on
+# CPUs of different caches
+apart() {
+	hog -t 7 -c 0 -l mc0 >/dev/null &
+	_a=$!
+	sp_track $_a
+	hog -t 7 -c 1 -l mc1 >/dev/null &
+	_b=$!
+	sp_track $_b
+	sleep 0.3
+	for _pid in $_a $_b; do
+		taskset -p -c 0-3 "$_pid" >/dev/null ||
+			sp_fail "cannot allow pid $_pid CPUs 0-3"
+	done
+	sleep 1.2
+	_apart=0
+	_n=0
+	while [ $_n -lt 30 ]; do
+		_cpus=$(cd /proc && awk '{ printf "%s ", $39 }' $_a/stat $_b/stat 2>/dev/null) ||
+			break
+		# shellcheck disable=SC2086 # two numbers
+		set -- $_cpus
+		[ $# -eq 2 ] || break
+		# CPUs 0 and 1 are one cache, 2 and 3 the other
+		[ $(($1 / 2)) -ne $(($2 / 2)) ] && _apart=$((_apart + 1))
+		_n=$((_n + 1))
+		sleep 0.05
+	done
+	kill -KILL $_a $_b 2>/dev/null
+	wait $_a $_b 2>/dev/null
+	[ $_n -ge 20 ] || sp_fail "only $_n samples before the hogs ended"
+	APART=$((_apart * 100 / _n))
+	echo "$T: hogs on two caches in $_apart of $_n samples (last: CPUs $_cpus)"
+}
+
+if sp_own; then
+	before=$(sp_stat_total "$SP/o1/stats" active_balances)
+	apart
+	own=$APART
+	pushes=$(($(sp_stat_total "$SP/o1/stats" active_balances) - before))
+	sp_set_tunable o1 sched_mc 0 || sp_fail "cannot set sched_mc"
+	apart
+	one=$APART
+	detail="apart=${own}% active_balances=$pushes sched_mc0_apart=${one}%"
+	sp_true "$one <= 20" || sp_fail "$detail (want <= 20% with sched_mc=0: the control)"
+else
+	apart
+	own=$APART
+	detail="apart=${own}%"
+fi
+sp_true "$own >= 80" || sp_fail "$detail (want >= 80%: a cache's capacity is one task)"
+sp_ok "$detail (want >= 80%, sched_mc=0 <= 20%)"
