@@ -118,8 +118,7 @@ static bool sp_lb_group_first(const struct cpumask *group, int cpu)
 }
 
 /* Is @cpu in @this_cpu's domain at @level */
-static bool sp_lb_in_span(const struct sched_policy_lb *lb,
-			  unsigned int level, int this_cpu, int cpu)
+static bool sp_lb_in_span(unsigned int level, int this_cpu, int cpu)
 {
 	return level == SP_LB_ALL ||
 	       cpumask_test_cpu(cpu, sched_policy_cpu_llc_mask(this_cpu));
@@ -279,7 +278,7 @@ static int sp_lb_idlest_group(const struct sched_policy_lb *lb,
 		const struct cpumask *group = sp_lb_group_of(lb, level, first);
 		bool local = group ? cpumask_test_cpu(cpu, group) : first == cpu;
 
-		if (!sp_lb_in_span(lb, level, cpu, first) ||
+		if (!sp_lb_in_span(level, cpu, first) ||
 		    !sp_lb_group_first(group, first) ||
 		    !sp_lb_group_allowed(group, first, p))
 			continue;
@@ -557,7 +556,7 @@ static int sp_lb_find_busiest(const struct sched_policy_lb *lb, int this_cpu,
 		bool local = group ? cpumask_test_cpu(this_cpu, group) :
 				     first == this_cpu;
 
-		if (!sp_lb_in_span(lb, level, this_cpu, first) ||
+		if (!sp_lb_in_span(level, this_cpu, first) ||
 		    !sp_lb_group_first(group, first))
 			continue;
 		/* a group whose CPUs are all excluded still counts */
@@ -766,7 +765,10 @@ static bool sp_lb_cpu_due(const struct sched_policy_lb *lb, int cpu,
 /* A kick for an idle CPU's pass at every level, due or not (new work) */
 #define SP_LB_NEW_WORK	(SP_LB_CPU_IDLE + 1)
 
-/* The tasks on the CPUs of @cpu's last-level cache */
+/*
+ * The tasks on the CPUs of @cpu's last-level cache: a walk of the cache
+ * per tick, within the O(CPUs) the kick loop below already costs
+ */
 static unsigned int sp_lb_cache_nr_queued(int cpu)
 {
 	unsigned int nr = 0;

@@ -633,6 +633,31 @@ sp_trace_stop() {
 	echo >"$SP_TRACE/trace"
 }
 
+# sp_cpu_samples N PID...: print up to N lines, 50 ms apart, each the
+# CPUs the PIDs last ran on (/proc/PID/stat field 39), in their order.
+# Stops early when one of them has exited.
+sp_cpu_samples() {
+	_sn=$1
+	shift
+	_snp=$#
+	_sfiles=
+	for _sp in "$@"; do
+		_sfiles="$_sfiles $_sp/stat"
+	done
+	_si=0
+	while [ "$_si" -lt "$_sn" ]; do
+		# shellcheck disable=SC2086 # one file per pid
+		_sl=$(cd /proc && awk '{ printf "%s ", $39 }' $_sfiles 2>/dev/null) ||
+			break
+		# shellcheck disable=SC2086 # one number per pid
+		set -- $_sl
+		[ $# -eq "$_snp" ] || break
+		echo "$*"
+		_si=$((_si + 1))
+		sleep 0.05
+	done
+}
+
 # sp_llc_of CPU: the CPUs sharing CPU's last-level cache (shared_cpu_list
 # of its highest cache level in sysfs), "" if sysfs has none
 sp_llc_of() {

@@ -30,12 +30,10 @@ heavy_shared() {
 	_heavy=$!
 	sp_track $_heavy
 	_light=
-	_stats="$_heavy/stat"
 	for _i in 1 2 3 4; do
 		hog -t 7 -c 1 -n 19 -l "light$_i" >/dev/null &
 		sp_track $!
 		_light="$_light $!"
-		_stats="$_stats $!/stat"
 	done
 	sleep 0.3
 	for _pid in $_heavy $_light; do
@@ -43,33 +41,18 @@ heavy_shared() {
 			sp_fail "cannot allow pid $_pid CPUs 0-1"
 	done
 	sleep 1.2
-	_shared=0
-	_n=0
-	while [ $_n -lt 30 ]; do
-		# shellcheck disable=SC2086 # five files
-		_cpus=$(cd /proc && awk '{ printf "%s ", $39 }' $_stats 2>/dev/null) ||
-			break
-		# shellcheck disable=SC2086 # five numbers
-		set -- $_cpus
-		[ $# -eq 5 ] || break
-		_h=$1
-		shift
-		for _c in "$@"; do
-			if [ "$_c" = "$_h" ]; then
-				_shared=$((_shared + 1))
-				break
-			fi
-		done
-		_n=$((_n + 1))
-		sleep 0.05
-	done
+	# shellcheck disable=SC2046,SC2086 # split into count, matches, CPUs
+	set -- $(sp_cpu_samples 30 $_heavy $_light |
+		awk '{ for (i = 2; i <= NF; i++) if ($i == $1) { n++; break } }
+			{ last = $0 } END { print NR, n + 0, last }')
 	# shellcheck disable=SC2086 # pids
 	kill -KILL $_heavy $_light 2>/dev/null
 	# shellcheck disable=SC2086 # pids
 	wait $_heavy $_light 2>/dev/null
-	[ $_n -ge 20 ] || sp_fail "only $_n samples before the hogs ended"
-	SHARED=$((_shared * 100 / _n))
-	echo "$T: heavy hog shares its CPU in $_shared of $_n samples (last: $_cpus)"
+	[ "${1:-0}" -ge 20 ] || sp_fail "only ${1:-0} samples before the hogs ended"
+	SHARED=$(($2 * 100 / $1))
+	shift 2
+	echo "$T: heavy hog shares its CPU in ${SHARED}% of the samples (last: $*)"
 }
 
 if sp_own; then

@@ -30,8 +30,9 @@ for c in 1 2 3; do
 	eval "LLC$c=\$(sp_llc_of $c)"
 done
 # shellcheck disable=SC2153 # set by the eval above
-[ "$LLC1" = "$LLC0" ] && [ "$LLC3" = "$LLC2" ] ||
+if [ "$LLC1" != "$LLC0" ] || [ "$LLC3" != "$LLC2" ]; then
 	sp_fail "want CPUs 0,1 on one cache and 2,3 on another: $LLC0 $LLC1 $LLC2 $LLC3"
+fi
 
 # apart: set APART to the percent of the samples with the two hogs on
 # CPUs of different caches
@@ -48,24 +49,16 @@ apart() {
 			sp_fail "cannot allow pid $_pid CPUs 0-3"
 	done
 	sleep 1.2
-	_apart=0
-	_n=0
-	while [ $_n -lt 30 ]; do
-		_cpus=$(cd /proc && awk '{ printf "%s ", $39 }' $_a/stat $_b/stat 2>/dev/null) ||
-			break
-		# shellcheck disable=SC2086 # two numbers
-		set -- $_cpus
-		[ $# -eq 2 ] || break
-		# CPUs 0 and 1 are one cache, 2 and 3 the other
-		[ $(($1 / 2)) -ne $(($2 / 2)) ] && _apart=$((_apart + 1))
-		_n=$((_n + 1))
-		sleep 0.05
-	done
+	# CPUs 0 and 1 are one cache, 2 and 3 the other
+	# shellcheck disable=SC2046 # split into count, matches, CPUs
+	set -- $(sp_cpu_samples 30 $_a $_b |
+		awk 'int($1 / 2) != int($2 / 2) { n++ } { last = $1 "," $2 }
+			END { print NR, n + 0, last }')
 	kill -KILL $_a $_b 2>/dev/null
 	wait $_a $_b 2>/dev/null
-	[ $_n -ge 20 ] || sp_fail "only $_n samples before the hogs ended"
-	APART=$((_apart * 100 / _n))
-	echo "$T: hogs on two caches in $_apart of $_n samples (last: CPUs $_cpus)"
+	[ "${1:-0}" -ge 20 ] || sp_fail "only ${1:-0} samples before the hogs ended"
+	APART=$(($2 * 100 / $1))
+	echo "$T: hogs on two caches in $2 of $1 samples (last: CPUs $3)"
 }
 
 if sp_own; then
