@@ -163,10 +163,12 @@ u64 sched_policy_task_runtime(const struct task_struct *p)
 	return p->se.sum_exec_runtime;
 }
 
+static void sim_stopper_preempt(struct rq *rq);
+
 /*
- * push.c's active balance, at once: the kernel's stopper would first
- * preempt the running task, which could then move; here only a queued
- * one can.
+ * push.c's active balance, at once: the stopper preempts the source
+ * CPU's running task, which is then queued and may be the one that
+ * moves; the source CPU picks again.
  */
 bool sched_policy_push_from(struct sched_policy_rq *rq, int src_cpu)
 {
@@ -175,6 +177,8 @@ bool sched_policy_push_from(struct sched_policy_rq *rq, int src_cpu)
 
 	if (src_cpu == rq->cpu || !cpu_active(src_cpu))
 		return false;
+	sim_stopper_preempt(src->rq);
+	resched_curr(src->rq);
 	p = sim_ops->migration_candidate(src, rq->cpu);
 	if (p)
 		sp_move_queued_locked(rq->rq, src->rq, p);
@@ -815,6 +819,23 @@ void sim_check_all(void)
 	}
 }
 
+/*
+ * The stopper preempts @rq's running policy task: put back, queued, the
+ * CPU running its idle task until it picks again
+ */
+static void sim_stopper_preempt(struct rq *rq)
+{
+	struct task_struct *curr = rq->curr;
+
+	if (!sim_is_policy_task(curr))
+		return;
+	rq->clock = sim_now;
+	sim_put_prev(rq, curr);
+	sim_stop_running(rq, curr);
+	rq->curr = rq->idle;
+	sim_start_running(rq, rq->idle);
+}
+
 /* move_queued_task() from @rq to a fallback CPU, as balance_push() does */
 static void sim_push_away(struct rq *rq, struct task_struct *p)
 {
@@ -852,10 +873,7 @@ void sim_cpu_down(unsigned int cpu)
 	if (sim_ops->cpu_offline)
 		sim_ops->cpu_offline(&rq->sprq);
 	if (sim_is_policy_task(curr)) {
-		sim_put_prev(rq, curr);
-		sim_stop_running(rq, curr);
-		rq->curr = rq->idle;
-		sim_start_running(rq, rq->idle);
+		sim_stopper_preempt(rq);
 		sim_push_away(rq, curr);
 	}
 	list_for_each_entry(t, &sim_all_tasks, all_node)

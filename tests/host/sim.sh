@@ -7,6 +7,8 @@
 #    fidelity table): nice 0's share against nice 5, 10 and 19 at 1 CPU
 #    within 1.5 points, the worst wait of 4 hogs on one CPU at 3 of its
 #    slices and not above the guest's, 8 hogs on 4 CPUs at half a CPU each;
+#  - two hogs on one of two caches: o1 moves one to the other cache
+#    (2.6.22's CONFIG_SCHED_MC), not with sched_mc=0 nor under cfs;
 #  - the invariants catch a policy that leaves CPUs idle while tasks wait
 #    (sim/tests/lazy) and one that never runs a SCHED_BATCH task
 #    (tests/modules/sched_broken), and pass the correct policies;
@@ -147,6 +149,33 @@ for p in o1 cfs bfs rr; do
 		ok "$p 8 hogs on 4 CPUs: $lo-$hi% each"
 	else
 		not_ok "$p 8 hogs on 4 CPUs: $lo-$hi% each (exit $rc), want 50+-2"
+	fi
+done
+
+# Two hogs on one of two caches (sim/workloads/caches.txt): the busy %
+# of the second cache's CPUs from its start at 1 s to 4 s (at most 75 per
+# CPU).  o1 (2.6.22 with CONFIG_SCHED_MC) pushes one hog there at once;
+# with sched_mc=0, and under cfs (2.6.32), both stay.
+cache2_busy() {
+	local f=$1 c total=0
+	for c in 2 3; do
+		total=$(awk -v t="$total" -v i="$(field "$f" cpu "$c" idle_pct)" \
+			-v o="$(field "$f" cpu "$c" offline_pct)" \
+			'BEGIN { print t + 100 - i - o }')
+	done
+	echo "$total"
+}
+for spec in o1:1:70:75 o1:0:0:5 cfs::0:5; do
+	IFS=: read -r p mc lo hi <<<"$spec"
+	set_mc=()
+	[ -z "$mc" ] || set_mc=(--set "sched_mc=$mc")
+	run "$p" "caches-$p$mc" --workload sim/workloads/caches.txt --cpus 4 \
+		--llc 2 --time 4s "${set_mc[@]}"
+	busy=$(cache2_busy "$work/caches-$p$mc.jsonl")
+	if [ "$rc" = 0 ] && within "$busy" "$lo" "$hi"; then
+		ok "$p ${mc:+sched_mc=$mc }2 hogs on one of 2 caches: the other busy $busy% (want $lo-$hi)"
+	else
+		not_ok "$p ${mc:+sched_mc=$mc }2 hogs on one of 2 caches: the other busy $busy% (exit $rc), want $lo-$hi"
 	fi
 done
 
