@@ -2,8 +2,8 @@
 /*
  * The public API of pluggable CPU scheduling policies.
  *
- * A policy schedules every SCHED_NORMAL, SCHED_BATCH and SCHED_IDLE task
- * while it is active; RT, deadline, stop and idle classes are untouched.
+ * A policy schedules every SCHED_NORMAL, SCHED_BATCH, SCHED_IDLE and
+ * SCHED_ISO task while it is active; RT, deadline, stop and idle classes are untouched.
  * It fills in a struct sched_policy_ops and registers it.  This header and
  * the helpers it declares are all a policy may use: policies never include
  * kernel/sched/sched.h, so every policy also builds as an out-of-tree module.
@@ -53,6 +53,15 @@
 #define SCHED_POLICY_NAME_MAX		16
 #define SCHED_POLICY_MAX_STATS		32
 #define SCHED_POLICY_DEFAULT_NAME	"eevdf"
+
+/*
+ * SCHED_ISO: BFS's unprivileged soft real-time policy, policy number 4,
+ * which Linux reserves for it (patch 0011 makes it valid).  Any user may
+ * set it; it is SCHED_NORMAL to every policy that does not implement it.
+ */
+#ifndef SCHED_ISO
+#define SCHED_ISO			4
+#endif
 
 /* An opaque per-CPU run-queue handle. */
 struct sched_policy_rq;

@@ -35,10 +35,13 @@ static u64 bfs_rr_interval_ms;		/* 0: scaled with the CPU count */
  * nothing); 1: the offset its comment describes (bfs_locality_offset())
  */
 static u64 bfs_cache_locality;
+/* SCHED_ISO's share of all CPUs' time, in percent (0.363's iso_cpu) */
+static u64 bfs_iso_cpu = 70;
 
 static const struct sched_policy_tunable bfs_tunables[] = {
 	{ "rr_interval_ms",	&bfs_rr_interval_ms,	0, 1000, "ms" },
 	{ "cache_locality",	&bfs_cache_locality,	0,    1, "bool" },
+	{ "iso_cpu",		&bfs_iso_cpu,		0,   99, "%" },
 	{ }
 };
 
@@ -79,6 +82,7 @@ static const unsigned int bfs_prio_ratios[NICE_WIDTH] = {
 /* The global run queue. */
 struct bfs_queue {
 	raw_spinlock_t		lock;
+	struct list_head	iso;		/* SCHED_ISO, not refractory */
 	struct list_head	normal;		/* SCHED_NORMAL and SCHED_BATCH */
 	struct list_head	idleprio;	/* SCHED_IDLE */
 	unsigned int		nr_queued;
@@ -86,14 +90,40 @@ struct bfs_queue {
 
 static struct bfs_queue bfs_grq = {
 	.lock		= __RAW_SPIN_LOCK_UNLOCKED(bfs_grq.lock),
+	.iso		= LIST_HEAD_INIT(bfs_grq.iso),
 	.normal		= LIST_HEAD_INIT(bfs_grq.normal),
 	.idleprio	= LIST_HEAD_INIT(bfs_grq.idleprio),
+};
+
+/*
+ * SCHED_ISO's CPU use, 0.363's grq.iso_ticks, iso_tick() and
+ * no_iso_tick() in nanoseconds: @load is iso_ticks x TICK_NSEC.  Every
+ * ns a task runs as SCHED_ISO adds 100; every other ns of any CPU (a
+ * normal task, idle, another class) takes (load / period + 1) away,
+ * period being ISO_PERIOD, 5 s x the online CPUs.  Past iso_cpu x period
+ * the state is refractory: SCHED_ISO tasks queue as normal ones until
+ * the load falls below iso_cpu x 115/128 x period.  0.363 did this per
+ * tick of each CPU; here account() sums the ISO time and the tick of any
+ * CPU running a task of bfs folds all CPUs' time in since the last one.
+ */
+struct bfs_iso {
+	raw_spinlock_t		lock;
+	u64			load;
+	u64			last;		/* local_clock() of the last update */
+	atomic64_t		pending;	/* ns run as SCHED_ISO since */
+	bool			refractory;
+};
+
+static struct bfs_iso bfs_iso = {
+	.lock		= __RAW_SPIN_LOCK_UNLOCKED(bfs_iso.lock),
+	.pending	= ATOMIC64_INIT(0),
 };
 
 #define BFS_NO_DEADLINE	0	/* bfs_cpu.curr_deadline: no policy task */
 
 struct bfs_cpu {
 	u64			curr_deadline;	/* of the running task, racy reads */
+	u8			curr_level;	/* and its bfs_level(), as racy */
 	struct task_struct	*wanted;	/* being pulled here; under grq lock */
 	/*
 	 * What balance()'s scan found for pick_next(), so that one
@@ -111,6 +141,7 @@ struct bfs_task {
 	s64	time_slice;	/* ns left of rr_interval */
 	bool	on_grq;		/* on the global queue (not running) */
 	bool	idle_queued;	/* queued (and so running) as SCHED_IDLE */
+	bool	iso_queued;	/* queued (and so running) as SCHED_ISO */
 };
 
 static inline struct bfs_task *bfs_task(struct task_struct *p)
@@ -173,6 +204,30 @@ static bool bfs_waits_as_idle(const struct task_struct *p,
 static bool bfs_as_idle(struct task_struct *p)
 {
 	return bfs_task(p)->idle_queued;
+}
+
+/* 0.363's priority queues: ISO_PRIO, NORMAL_PRIO, IDLE_PRIO */
+enum bfs_level {
+	BFS_LEVEL_ISO,
+	BFS_LEVEL_NORMAL,
+	BFS_LEVEL_IDLE,
+};
+
+static enum bfs_level bfs_level(struct task_struct *p)
+{
+	if (bfs_task(p)->iso_queued)
+		return BFS_LEVEL_ISO;
+	return bfs_as_idle(p) ? BFS_LEVEL_IDLE : BFS_LEVEL_NORMAL;
+}
+
+/*
+ * enqueue_task() of 0.363: a SCHED_ISO task queues above every normal
+ * one unless the ISO state is refractory; then it queues as a normal task
+ * (by its deadline) until it is queued again.
+ */
+static bool bfs_waits_as_iso(const struct task_struct *p)
+{
+	return p->policy == SCHED_ISO && !READ_ONCE(bfs_iso.refractory);
 }
 
 /* An idleprio task behind any other work waits by design. */
@@ -274,10 +329,17 @@ static void bfs_scan(struct list_head *queue, int cpu, struct bfs_found *f,
 static void bfs_earliest(int cpu, bool local_only, struct bfs_found *f,
 			 unsigned int *scanned)
 {
+	struct list_head *levels[] = {
+		&bfs_grq.iso, &bfs_grq.normal, &bfs_grq.idleprio
+	};
+	unsigned int i;
+
 	memset(f, 0, sizeof(*f));
-	bfs_scan(&bfs_grq.normal, cpu, f, scanned);
-	if (!(local_only ? f->local : f->any))
-		bfs_scan(&bfs_grq.idleprio, cpu, f, scanned);
+	for (i = 0; i < ARRAY_SIZE(levels); i++) {
+		if (local_only ? f->local : f->any)
+			break;
+		bfs_scan(levels[i], cpu, f, scanned);
+	}
 	f->local_known = f->local || !f->any;
 }
 
@@ -293,12 +355,15 @@ static void bfs_scan_found(struct sched_policy_rq *rq, struct task_struct *p)
 	bfs_cpu(rq)->scan_valid = true;
 }
 
-/* Does @a run before @b on @cpu?  SCHED_IDLE only after everything else. */
+/*
+ * Does @a run before @b on @cpu?  SCHED_ISO before all else, SCHED_IDLE
+ * after all else, and by deadline within a level.
+ */
 static bool bfs_runs_before(struct task_struct *a, struct task_struct *b,
 			    int cpu)
 {
-	if (bfs_as_idle(a) != bfs_as_idle(b))
-		return bfs_as_idle(b);
+	if (bfs_level(a) != bfs_level(b))
+		return bfs_level(a) < bfs_level(b);
 	return bfs_effective_deadline(a, cpu) < bfs_effective_deadline(b, cpu);
 }
 
@@ -322,9 +387,16 @@ static void bfs_unlock(void)
 static void bfs_queue_add(struct task_struct *p, unsigned int enq_flags)
 {
 	bool idle = bfs_waits_as_idle(p, enq_flags);
+	bool iso = bfs_waits_as_iso(p);
+	struct list_head *list = &bfs_grq.normal;
 
 	bfs_task(p)->idle_queued = idle;
-	list_add_tail(&p->sp.run_node, idle ? &bfs_grq.idleprio : &bfs_grq.normal);
+	bfs_task(p)->iso_queued = iso;
+	if (idle)
+		list = &bfs_grq.idleprio;
+	else if (iso)
+		list = &bfs_grq.iso;
+	list_add_tail(&p->sp.run_node, list);
 	bfs_task(p)->on_grq = true;
 	bfs_grq.nr_queued++;
 }
@@ -338,6 +410,21 @@ static void bfs_queue_del(struct task_struct *p)
 	bfs_grq.nr_queued--;
 }
 
+static bool bfs_kick_idle_for(struct sched_policy_rq *rq,
+			      struct task_struct *p)
+{
+	int cpu;
+
+	for_each_cpu_and(cpu, p->cpus_ptr, cpu_active_mask) {
+		if (cpu != task_cpu(p) && sched_policy_cpu_idle(cpu)) {
+			sched_policy_resched_cpu(cpu);
+			sched_policy_stat_add(rq, BFS_STAT_IDLE_KICKS, 1);
+			return true;
+		}
+	}
+	return false;
+}
+
 /*
  * A task waits on the global queue while an allowed CPU idles (it was put
  * back after a preemption, or queued where it could not run at once):
@@ -346,18 +433,14 @@ static void bfs_queue_del(struct task_struct *p)
  */
 static void bfs_kick_idle(struct sched_policy_rq *rq)
 {
+	struct list_head *levels[] = { &bfs_grq.iso, &bfs_grq.normal };
 	struct task_struct *p;
-	int n = 0, cpu;
+	unsigned int i, n = 0;
 
-	list_for_each_entry(p, &bfs_grq.normal, sp.run_node) {
-		if (++n > 4)
-			break;
-		for_each_cpu_and(cpu, p->cpus_ptr, cpu_active_mask) {
-			if (cpu != task_cpu(p) && sched_policy_cpu_idle(cpu)) {
-				sched_policy_resched_cpu(cpu);
-				sched_policy_stat_add(rq, BFS_STAT_IDLE_KICKS, 1);
+	for (i = 0; i < ARRAY_SIZE(levels); i++) {
+		list_for_each_entry(p, levels[i], sp.run_node) {
+			if (++n > 4 || bfs_kick_idle_for(rq, p))
 				return;
-			}
 		}
 	}
 }
@@ -385,6 +468,80 @@ static void bfs_check_deadline(struct task_struct *p)
 	if (bfs_task(p)->time_slice < BFS_RESCHED_NS ||
 	    p->policy == SCHED_BATCH)
 		bfs_new_slice(p, local_clock());
+}
+
+/* SCHED_ISO accounting (struct bfs_iso) */
+
+/* 0.363's ISO_PERIOD, 5 s x @ncpus + 1 tick, in ns */
+static u64 bfs_iso_period_ns(unsigned int ncpus)
+{
+	return (5ULL * HZ * ncpus + 1) * TICK_NSEC;
+}
+
+/*
+ * no_iso_tick() for @ns of CPU time not run as SCHED_ISO: load falls by
+ * (load / period + 1) per ns, in steps short enough (period / 16) for
+ * that linear form of its exponential decay; a long gap ends at 0 within
+ * about 75 steps.
+ */
+static void bfs_iso_decay(struct bfs_iso *iso, u64 ns, u64 period)
+{
+	u64 step_max = period / 16;
+
+	while (ns && iso->load) {
+		u64 step = min(ns, step_max);
+		u64 drop = step + mul_u64_u64_div_u64(step, iso->load, period);
+
+		iso->load = iso->load > drop ? iso->load - drop : 0;
+		ns -= step;
+	}
+}
+
+/*
+ * test_ret_isorefractory() and no_iso_tick()'s hysteresis: refractory
+ * past iso_cpu x period, normal again below iso_cpu x 115/128 x period
+ * (62 for 70, in 0.363's integer arithmetic).
+ */
+static void bfs_iso_set_refractory(struct bfs_iso *iso, u64 period,
+				   u64 iso_cpu)
+{
+	if (!iso->refractory && iso->load > period * iso_cpu)
+		WRITE_ONCE(iso->refractory, true);
+	else if (iso->refractory && iso->load < period * (iso_cpu * 115 / 128))
+		WRITE_ONCE(iso->refractory, false);
+}
+
+/*
+ * Fold in all CPUs' time since the last update at @now: the part run as
+ * SCHED_ISO adds 100 per ns (iso_tick(), capped at 100 x period), the
+ * rest decays the load.  Under @iso's lock.
+ */
+static void bfs_iso_update(struct bfs_iso *iso, u64 now, unsigned int ncpus,
+			   u64 iso_cpu)
+{
+	u64 period = bfs_iso_period_ns(ncpus), all, ran;
+
+	if ((s64)(now - iso->last) <= 0)
+		return;
+	all = (now - iso->last) * ncpus;
+	iso->last = now;
+	ran = min_t(u64, atomic64_xchg(&iso->pending, 0), all);
+	iso->load = min(iso->load + 100 * ran, 100 * period);
+	bfs_iso_decay(iso, all - ran, period);
+	bfs_iso_set_refractory(iso, period, iso_cpu);
+}
+
+/* From the tick of any CPU running a task of bfs. */
+static void bfs_iso_tick(void)
+{
+	/* nothing to fold in or to decay, and not refractory: no SCHED_ISO */
+	if (!READ_ONCE(bfs_iso.load) && !atomic64_read(&bfs_iso.pending) &&
+	    !READ_ONCE(bfs_iso.refractory))
+		return;
+	raw_spin_lock(&bfs_iso.lock);
+	bfs_iso_update(&bfs_iso, local_clock(), num_online_cpus(),
+		       READ_ONCE(bfs_iso_cpu));
+	raw_spin_unlock(&bfs_iso.lock);
 }
 
 /* Hooks */
@@ -466,9 +623,15 @@ static int bfs_balance(struct sched_policy_rq *rq)
 	struct task_struct *prev = sched_policy_rq_curr(rq);
 	int cpu = sched_policy_rq_cpu(rq), tries;
 
-	/* the task leaving the CPU, if it is still ours and may run on */
-	if (bfs_running(prev))
+	/*
+	 * the task leaving the CPU, if it is still ours and may run on: as
+	 * 0.363's schedule() queued it again, a SCHED_ISO task competes at
+	 * the level the ISO state now gives it
+	 */
+	if (bfs_running(prev)) {
 		bfs_check_deadline(prev);
+		bfs_task(prev)->iso_queued = bfs_waits_as_iso(prev);
+	}
 	bfs_scan_stale(rq);
 	for (tries = 0; tries < 3; tries++) {
 		struct task_struct *pulled;
@@ -552,6 +715,7 @@ static void bfs_set_next(struct sched_policy_rq *rq, struct task_struct *p)
 	if (bfs_grq.nr_queued)
 		bfs_kick_idle(rq);
 	bfs_unlock();
+	WRITE_ONCE(bfs_cpu(rq)->curr_level, bfs_level(p));
 	WRITE_ONCE(bfs_cpu(rq)->curr_deadline,
 		   bfs_as_idle(p) ? U64_MAX : bfs_task(p)->deadline);
 	sched_policy_slice_timer(rq, max_t(s64, bfs_task(p)->time_slice, 0));
@@ -573,13 +737,25 @@ static void bfs_account(struct sched_policy_rq *rq, struct task_struct *curr,
 			u64 delta_ns)
 {
 	bfs_task(curr)->time_slice -= delta_ns;
+	if (bfs_task(curr)->iso_queued)
+		atomic64_add(delta_ns, &bfs_iso.pending);
 }
 
-/* A used-up slice gets a new one and a new deadline, then reschedule. */
+/*
+ * A used-up slice gets a new one and a new deadline, then reschedule.
+ * task_running_tick() of 0.363: a task running as SCHED_ISO while the
+ * state is refractory has used its slice up, and queues as normal.
+ */
 static void bfs_tick(struct sched_policy_rq *rq, struct task_struct *curr)
 {
 	struct bfs_task *bt = bfs_task(curr);
 
+	bfs_iso_tick();
+	if (bt->iso_queued && READ_ONCE(bfs_iso.refractory)) {
+		bt->time_slice = 0;
+		bt->iso_queued = false;
+		WRITE_ONCE(bfs_cpu(rq)->curr_level, BFS_LEVEL_NORMAL);
+	}
 	if (bt->time_slice >= BFS_RESCHED_NS) {
 		sched_policy_slice_timer(rq, bt->time_slice);
 		return;
@@ -606,7 +782,8 @@ static bool bfs_forked_process(struct task_struct *child,
  * wake_up_new_task() and try_to_wake_up() of BFS 0.363: a forked child
  * (not a thread) on its parent's CPU preempts the parent; a sync wakeup
  * (pipes, WF_SYNC) preempts nothing, on the waker's CPU or another (an
- * idle CPU, if any, was chosen by select_cpu); otherwise the earlier
+ * idle CPU, if any, was chosen by select_cpu); otherwise the higher
+ * priority (SCHED_ISO over normal, can_preempt()) and then the earlier
  * deadline preempts, never SCHED_BATCH.
  */
 static bool bfs_wakeup_preempt(struct sched_policy_rq *rq,
@@ -621,6 +798,8 @@ static bool bfs_wakeup_preempt(struct sched_policy_rq *rq,
 		return true;
 	if ((wake_flags & SP_WAKE_SYNC) || woken->policy == SCHED_BATCH)
 		return false;
+	if (bfs_level(woken) != bfs_level(curr))
+		return bfs_level(woken) < bfs_level(curr);
 	return bfs_task(woken)->deadline < bfs_task(curr)->deadline;
 }
 
@@ -679,20 +858,29 @@ static int bfs_idle_cpu(struct task_struct *p, int prev_cpu)
 }
 
 /*
- * try_preempt(): no idle CPU, so the CPU running the latest deadline, if
- * this task's is earlier.  SCHED_BATCH and SCHED_IDLE tasks never preempt.
+ * try_preempt(): no idle CPU, so the CPU running the lowest priority
+ * (a normal task for a SCHED_ISO one) and among those the latest
+ * deadline, if this task's priority is higher or its deadline earlier.
+ * SCHED_BATCH and SCHED_IDLE tasks never preempt.
  */
 static int bfs_preempt_cpu(struct task_struct *p)
 {
+	enum bfs_level level = bfs_waits_as_iso(p) ? BFS_LEVEL_ISO :
+						     BFS_LEVEL_NORMAL;
 	u64 latest = bfs_task(p)->deadline;
 	int cpu, target = -1;
 
 	if (p->policy == SCHED_BATCH || bfs_waits_as_idle(p, SP_ENQ_WAKEUP))
 		return -1;
 	for_each_cpu_and(cpu, p->cpus_ptr, cpu_active_mask) {
-		u64 dl = READ_ONCE(bfs_cpu(sched_policy_cpu_rq(cpu))->curr_deadline);
+		struct bfs_cpu *bc = bfs_cpu(sched_policy_cpu_rq(cpu));
+		u64 dl = READ_ONCE(bc->curr_deadline);
+		enum bfs_level lvl = READ_ONCE(bc->curr_level);
 
-		if (dl != BFS_NO_DEADLINE && dl > latest) {
+		if (dl == BFS_NO_DEADLINE || lvl < level)
+			continue;
+		if (lvl > level || dl > latest) {
+			level = lvl;
 			latest = dl;
 			target = cpu;
 		}
@@ -735,6 +923,9 @@ static void bfs_dump(struct sched_policy_rq *rq)
 	u64 now = local_clock();
 
 	bfs_lock(rq);
+	list_for_each_entry(p, &bfs_grq.iso, sp.run_node)
+		len += scnprintf(buf + len, sizeof(buf) - len, " iso:%d@cpu%d",
+				 p->pid, task_cpu(p));
 	list_for_each_entry(p, &bfs_grq.normal, sp.run_node)
 		len += scnprintf(buf + len, sizeof(buf) - len, " %d@cpu%d%+lldms",
 				 p->pid, task_cpu(p),
@@ -751,8 +942,8 @@ static void bfs_dump(struct sched_policy_rq *rq)
 /*
  * Consistency check (ops->check, run under stop_machine).  The global
  * queue, checked once (from the first online CPU): every task on it is
- * marked on_grq, queued in the core, not running, on the list of its
- * policy (SCHED_IDLE on idleprio, others on normal), on an online CPU's
+ * marked on_grq, queued in the core, not running, on the list of the
+ * level it was queued at (bfs_level()), on an online CPU's
  * run queue, with a sane deadline (set, and not more than the largest
  * offset rr_interval's range allows ahead of now) and time slice (at most
  * rr_interval's maximum), and nr_queued counts them.  Per CPU: while no
@@ -775,8 +966,14 @@ static s64 bfs_check_max_ahead(void)
 		       128);
 }
 
+static const char * const bfs_level_names[] = {
+	[BFS_LEVEL_ISO]		= "iso",
+	[BFS_LEVEL_NORMAL]	= "normal",
+	[BFS_LEVEL_IDLE]	= "idleprio",
+};
+
 static unsigned int bfs_check_task(struct sched_policy_rq *rq,
-				   struct task_struct *p, bool idleprio,
+				   struct task_struct *p, enum bfs_level level,
 				   u64 now)
 {
 	struct bfs_task *bt = bfs_task(p);
@@ -788,11 +985,13 @@ static unsigned int bfs_check_task(struct sched_policy_rq *rq,
 					       p->pid, bt->on_grq,
 					       sched_policy_task_queued(p),
 					       sched_policy_task_running(p));
-	if (bt->idle_queued != idleprio)
-		bad += sched_policy_check_fail(rq, "bfs: pid %d (policy %u, queued as %s) on the %s list",
+	if (bfs_level(p) != level || (bt->idle_queued && bt->iso_queued))
+		bad += sched_policy_check_fail(rq, "bfs: pid %d (policy %u, queued as %s%s) on the %s list",
 					       p->pid, p->policy,
-					       bt->idle_queued ? "idle" : "normal",
-					       idleprio ? "idleprio" : "normal");
+					       bfs_level_names[bfs_level(p)],
+					       bt->idle_queued && bt->iso_queued ?
+					       " and idle" : "",
+					       bfs_level_names[level]);
 	if (!cpu_online(task_cpu(p)))
 		bad += sched_policy_check_fail(rq, "bfs: pid %d is queued on offline cpu%d",
 					       p->pid, task_cpu(p));
@@ -805,7 +1004,7 @@ static unsigned int bfs_check_task(struct sched_policy_rq *rq,
 }
 
 static unsigned int bfs_check_list(struct sched_policy_rq *rq,
-				   struct list_head *list, bool idleprio,
+				   struct list_head *list, enum bfs_level level,
 				   u64 now, unsigned int *nr)
 {
 	struct task_struct *p;
@@ -814,7 +1013,7 @@ static unsigned int bfs_check_list(struct sched_policy_rq *rq,
 	list_for_each_entry(p, list, sp.run_node) {
 		if (++n > PID_MAX_LIMIT)	/* a loop: stop */
 			return bad + sched_policy_check_fail(rq, "bfs: a list does not end");
-		bad += bfs_check_task(rq, p, idleprio, now);
+		bad += bfs_check_task(rq, p, level, now);
 	}
 	*nr += n;
 	return bad;
@@ -826,8 +1025,9 @@ static unsigned int bfs_queue_check(struct sched_policy_rq *rq,
 {
 	unsigned int bad = 0, nr = 0;
 
-	bad += bfs_check_list(rq, &q->normal, false, now, &nr);
-	bad += bfs_check_list(rq, &q->idleprio, true, now, &nr);
+	bad += bfs_check_list(rq, &q->iso, BFS_LEVEL_ISO, now, &nr);
+	bad += bfs_check_list(rq, &q->normal, BFS_LEVEL_NORMAL, now, &nr);
+	bad += bfs_check_list(rq, &q->idleprio, BFS_LEVEL_IDLE, now, &nr);
 	if (nr != q->nr_queued)
 		bad += sched_policy_check_fail(rq, "bfs: nr_queued %u, %u tasks on the lists",
 					       q->nr_queued, nr);
@@ -837,7 +1037,7 @@ static unsigned int bfs_queue_check(struct sched_policy_rq *rq,
 /* The tasks on @q queued on @cpu's run queue. */
 static unsigned int bfs_queue_nr_on(struct bfs_queue *q, int cpu)
 {
-	struct list_head *lists[] = { &q->normal, &q->idleprio };
+	struct list_head *lists[] = { &q->iso, &q->normal, &q->idleprio };
 	unsigned int i, n, nr = 0;
 	struct task_struct *p;
 

@@ -4,7 +4,8 @@
  * prio_ratio table and deadline arithmetic, earliest-deadline selection
  * with affinity masks, SCHED_IDLE last and the cache-locality offsets,
  * the order after a slice expiry (and none after a yield), the fork
- * split, the wakeup rules (sync wakeups, child first), renice, and the
+ * split, the wakeup rules (sync wakeups, child first), renice, SCHED_ISO's
+ * accounting and its place before normal tasks, and the
  * consistency check finding each kind of corruption.  Included from bfs.c;
  * fake tasks on private lists, except in the hook sequences at the end,
  * which queue them on the global queue while no policy runs (the core's
@@ -391,6 +392,7 @@ static void bfs_test_queue_add(struct bfs_queue *q, struct task_struct *p)
 static void bfs_test_check(struct kunit *test)
 {
 	struct bfs_queue q = {
+		.iso		= LIST_HEAD_INIT(q.iso),
 		.normal		= LIST_HEAD_INIT(q.normal),
 		.idleprio	= LIST_HEAD_INIT(q.idleprio),
 	};
@@ -458,6 +460,7 @@ static void bfs_seq_empty_grq(void *unused)
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&bfs_grq.lock, flags);
+	INIT_LIST_HEAD(&bfs_grq.iso);
 	INIT_LIST_HEAD(&bfs_grq.normal);
 	INIT_LIST_HEAD(&bfs_grq.idleprio);
 	bfs_grq.nr_queued = 0;
@@ -638,6 +641,126 @@ static void bfs_test_seq_idleprio(struct kunit *test)
 	bfs_seq_check(test, rq);
 }
 
+/*
+ * @cpus CPUs of which @iso run SCHED_ISO for @ms, folded in every 4 ms
+ * (as ticks would); returns the ms after which the state was refractory
+ * (@want_refractory) or not, or -1 if it never was within @ms.
+ */
+static int bfs_test_iso_run(struct bfs_iso *iso, u64 *now, unsigned int cpus,
+			    unsigned int iso_cpus, int ms, bool want_refractory)
+{
+	int t;
+
+	for (t = 4; t <= ms; t += 4) {
+		atomic64_add(iso_cpus * 4 * NSEC_PER_MSEC, &iso->pending);
+		*now += 4 * NSEC_PER_MSEC;
+		bfs_iso_update(iso, *now, cpus, 70);
+		if (iso->refractory == want_refractory)
+			return t;
+	}
+	return -1;
+}
+
+/*
+ * 0.363's iso_tick()/no_iso_tick() at iso_cpu 70, in their own
+ * arithmetic: on one CPU a SCHED_ISO hog gains 100 per tick and becomes
+ * refractory past 70 x ISO_PERIOD (5 s), after 0.7 x 5 s = 3.5 s; then
+ * the load decays by (load / period + 1) per tick, (L + P) x e^(-t/P),
+ * from 71 P to 63 P, below 62 P: after 5 s x ln(71/63) = 0.60 s.  One
+ * hog among four CPUs gains 100 on a quarter of the ticks and loses
+ * load / period + 1 on the rest: it settles at 100/3 - 1 = 32 periods
+ * and never becomes refractory (sched-BFS.txt: it may run at that
+ * priority indefinitely).
+ */
+static void bfs_test_iso_accounting(struct kunit *test)
+{
+	struct bfs_iso iso = { .pending = ATOMIC64_INIT(0) };
+	u64 now = NSEC_PER_SEC;
+	int t;
+
+	iso.last = now;
+	t = bfs_test_iso_run(&iso, &now, 1, 1, 10000, true);
+	KUNIT_EXPECT_GE(test, t, 3480);
+	KUNIT_EXPECT_LE(test, t, 3520);
+	t = bfs_test_iso_run(&iso, &now, 1, 0, 10000, false);
+	KUNIT_EXPECT_GE(test, t, 580);
+	KUNIT_EXPECT_LE(test, t, 620);
+
+	memset(&iso, 0, sizeof(iso));
+	iso.last = now;
+	KUNIT_EXPECT_EQ(test, bfs_test_iso_run(&iso, &now, 4, 1, 120000, true),
+			-1);
+	KUNIT_EXPECT_GE(test, iso.load, 31 * bfs_iso_period_ns(4));
+	KUNIT_EXPECT_LE(test, iso.load, 33 * bfs_iso_period_ns(4));
+}
+
+/* The ISO state as a case found it, put back when it ends. */
+static u64 bfs_test_saved_iso_load, bfs_test_saved_iso_last;
+static bool bfs_test_saved_iso_refractory;
+
+static void bfs_seq_restore_iso(void *unused)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&bfs_iso.lock, flags);
+	bfs_iso.load = bfs_test_saved_iso_load;
+	bfs_iso.last = bfs_test_saved_iso_last;
+	atomic64_set(&bfs_iso.pending, 0);
+	WRITE_ONCE(bfs_iso.refractory, bfs_test_saved_iso_refractory);
+	raw_spin_unlock_irqrestore(&bfs_iso.lock, flags);
+}
+
+/* Set the ISO state: refractory with the largest load, or none at all. */
+static void bfs_seq_set_iso(bool refractory)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&bfs_iso.lock, flags);
+	bfs_iso.load = refractory ? 100 * bfs_iso_period_ns(num_online_cpus()) : 0;
+	bfs_iso.last = local_clock();
+	atomic64_set(&bfs_iso.pending, 0);
+	WRITE_ONCE(bfs_iso.refractory, refractory);
+	raw_spin_unlock_irqrestore(&bfs_iso.lock, flags);
+}
+
+/*
+ * SCHED_ISO in 0.363: queued at ISO_PRIO, it runs before a normal task
+ * of earlier deadline, and a non-sync wakeup of it preempts one (a sync
+ * wakeup does not).  Refractory, the running one's slice ends at its
+ * tick, and it queues as a normal task: the earlier deadline runs.
+ */
+static void bfs_test_seq_iso(struct kunit *test)
+{
+	struct sched_policy_rq *rq = bfs_seq_rq(test);
+	u64 now = local_clock(), r = bfs_rr_interval_ns();
+	struct task_struct *iso = bfs_seq_task(test, rq, 1, 0, now + 2 * r);
+	struct task_struct *normal = bfs_seq_task(test, rq, 2, 0, now);
+
+	bfs_test_saved_iso_load = bfs_iso.load;
+	bfs_test_saved_iso_last = bfs_iso.last;
+	bfs_test_saved_iso_refractory = bfs_iso.refractory;
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bfs_seq_restore_iso,
+							NULL), 0);
+	bfs_seq_set_iso(false);
+	iso->policy = SCHED_ISO;
+	sched_policy_kunit_enqueue(rq, normal, 0);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), normal);
+	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_wakeup(rq, iso, 0,
+							   SP_WAKE_SYNC));
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), iso);
+	KUNIT_EXPECT_TRUE(test, bfs_task(iso)->iso_queued);
+	bfs_seq_check(test, rq);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_sleep(rq), normal);
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_wakeup(rq, iso, 0, 0));
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), iso);
+
+	bfs_seq_set_iso(true);
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_tick(rq));
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), normal);
+	KUNIT_EXPECT_FALSE(test, bfs_task(iso)->iso_queued);
+	bfs_seq_check(test, rq);
+}
+
 static struct kunit_case bfs_test_cases[] = {
 	KUNIT_CASE(bfs_test_rr_interval_scaling),
 	KUNIT_CASE(bfs_test_prio_ratios),
@@ -658,6 +781,8 @@ static struct kunit_case bfs_test_cases[] = {
 	KUNIT_CASE(bfs_test_seq_renice),
 	KUNIT_CASE(bfs_test_seq_batch_behind),
 	KUNIT_CASE(bfs_test_seq_idleprio),
+	KUNIT_CASE(bfs_test_iso_accounting),
+	KUNIT_CASE(bfs_test_seq_iso),
 	{}
 };
 

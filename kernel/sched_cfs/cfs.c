@@ -675,7 +675,8 @@ static int cfs_queue_wakeup_preempt(struct cfs_cpu *cc,
 	if (READ_ONCE(cfs_feat_next_buddy) && scale &&
 	    !cfs_task(woken)->forked && woken->policy != SCHED_IDLE)
 		cc->next = woken;
-	if (woken->policy != SCHED_NORMAL)
+	/* 2.6.32: only SCHED_NORMAL preempts (SCHED_ISO is one here) */
+	if (woken->policy == SCHED_BATCH || woken->policy == SCHED_IDLE)
 		return CFS_NO_PREEMPT;
 	if (curr->policy == SCHED_IDLE)
 		return CFS_PREEMPT;

@@ -31,7 +31,7 @@ static inline bool task_should_policy(int policy)
 	/* acquire: a policy accepting tasks is published (switch.c) */
 	return sched_policy_enabled() && smp_load_acquire(&sched_policy_accepting) &&
 	       (policy == SCHED_NORMAL || policy == SCHED_BATCH ||
-		policy == SCHED_IDLE);
+		policy == SCHED_IDLE || policy == SCHED_ISO);
 }
 
 /*

@@ -2,11 +2,11 @@
 /*
  * share - CPU share test driver.
  *
- * usage: share [-t SECONDS] [-w WARMUP] [-c CPU] NICE[:batch|:idle]...
+ * usage: share [-t SECONDS] [-w WARMUP] [-c CPU] NICE[:batch|:idle|:iso]...
  *
  * Forks one spinning child per NICE argument, each optionally pinned to CPU
  * (default 0; -c -1 means no pinning) and set to that nice value (and to
- * SCHED_BATCH or SCHED_IDLE with the suffix).  All
+ * SCHED_BATCH, SCHED_IDLE or SCHED_ISO, BFS's policy 4, with the suffix).  All
  * children are released at the same time through a pipe, spin WARMUP
  * seconds (default 0) unmeasured, then SECONDS measured, up to common
  * CLOCK_MONOTONIC deadlines.  Each records the CPU time it consumed in the
@@ -14,7 +14,7 @@
  * (the longest time it waited for the CPU).  Output, one line per child
  * and one summary line:
  *
- *   SHARE idx=I pid=P nice=N policy=normal|batch|idle cpu_ms=U share_pct=S max_gap_ms=G
+ *   SHARE idx=I pid=P nice=N policy=normal|batch|idle|iso cpu_ms=U share_pct=S max_gap_ms=G
  *   SHARE_SUMMARY n=K secs=T cpu=C total_ms=U min_ms=A max_ms=B max_over_min=R
  *
  * Exit status: 0 if all children completed, 1 otherwise, 2 on usage error.
@@ -35,6 +35,10 @@
 
 #define MAX_HOGS 64
 
+#ifndef SCHED_ISO
+#define SCHED_ISO 4	/* BFS's; Linux reserves the number */
+#endif
+
 struct shared {
 	double measure_start;
 	double deadline;
@@ -45,15 +49,16 @@ struct shared {
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: share [-t SECONDS] [-w WARMUP] [-c CPU|-1] NICE[:batch|:idle]...\n");
+	fprintf(stderr, "usage: share [-t SECONDS] [-w WARMUP] [-c CPU|-1] NICE[:batch|:idle|:iso]...\n");
 	exit(2);
 }
 
 static const char *const policy_names[] = {
 	[SCHED_OTHER] = "normal", [SCHED_BATCH] = "batch", [SCHED_IDLE] = "idle",
+	[SCHED_ISO] = "iso",
 };
 
-/* "NICE" or "NICE:batch" / "NICE:idle" */
+/* "NICE" or "NICE:batch" / "NICE:idle" / "NICE:iso" */
 static long parse_nice_policy(char *arg, int *policy)
 {
 	char *colon = strchr(arg, ':');
@@ -65,6 +70,8 @@ static long parse_nice_policy(char *arg, int *policy)
 			*policy = SCHED_BATCH;
 		else if (!strcmp(colon + 1, "idle"))
 			*policy = SCHED_IDLE;
+		else if (!strcmp(colon + 1, "iso"))
+			*policy = SCHED_ISO;
 		else
 			usage();
 	}

@@ -90,4 +90,14 @@ __attribute__((format(printf, 1, 2))) void sim_printk(const char *fmt, ...);
 })
 #endif
 
+typedef struct {
+	s64 counter;
+} atomic64_t;
+
+#define ATOMIC64_INIT(i)		{ (i) }
+#define atomic64_read(v)		((v)->counter)
+#define atomic64_set(v, i)		((v)->counter = (i))
+#define atomic64_add(i, v)		((v)->counter += (i))
+#define atomic64_xchg(v, i)		xchg(&(v)->counter, (i))
+
 #endif
