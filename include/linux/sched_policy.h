@@ -68,6 +68,12 @@ struct sched_policy_rq;
 
 /* ops->flags */
 #define SCHED_POLICY_GLOBAL_QUEUE	(1U << 0) /* one queue for all CPUs */
+/*
+ * Implements SCHED_ISO: then, as under BFS, a request for SCHED_FIFO or
+ * SCHED_RR that the caller may not make (no CAP_SYS_NICE, RLIMIT_RTPRIO
+ * 0) sets SCHED_ISO instead of failing with EPERM.
+ */
+#define SCHED_POLICY_ISO		(1U << 1)
 
 /* enqueue flags */
 #define SP_ENQ_WAKEUP		(1U << 0) /* the task woke up */

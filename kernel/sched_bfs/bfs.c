@@ -1080,7 +1080,7 @@ static unsigned int bfs_check(struct sched_policy_rq *rq)
 static struct sched_policy_ops bfs_policy = {
 	.name			= "bfs",
 	.owner			= THIS_MODULE,
-	.flags			= SCHED_POLICY_GLOBAL_QUEUE,
+	.flags			= SCHED_POLICY_GLOBAL_QUEUE | SCHED_POLICY_ISO,
 	.percpu_size		= sizeof(struct bfs_cpu),
 	.task_init		= bfs_task_init,
 	.task_fork		= bfs_task_fork,

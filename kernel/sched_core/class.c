@@ -737,6 +737,29 @@ bool sched_policy_can_stop_tick(struct rq *rq)
 	return sp_rq_of(rq)->nr_queued <= 1;
 }
 
+/*
+ * __sched_setscheduler() (patch 0011), for an explicit request of
+ * @policy for @p: under a policy that implements SCHED_ISO, a request
+ * for SCHED_FIFO or SCHED_RR that the caller could not make (no
+ * CAP_SYS_NICE, @p's RLIMIT_RTPRIO 0) gets SCHED_ISO, as BFS's
+ * sched_setscheduler() did.  The ops are read under RCU: a switch away
+ * waits for it before a module's ops can go.
+ */
+bool sched_policy_rt_to_iso(struct task_struct *p, int policy)
+{
+	struct sched_policy_ops *ops;
+	bool iso;
+
+	if (!sched_policy_enabled() ||
+	    (policy != SCHED_FIFO && policy != SCHED_RR))
+		return false;
+	rcu_read_lock();
+	ops = sp_ops();
+	iso = ops && (ops->flags & SCHED_POLICY_ISO);
+	rcu_read_unlock();
+	return iso && !task_rlimit(p, RLIMIT_RTPRIO) && !capable(CAP_SYS_NICE);
+}
+
 /* Helpers exported to policies; see <linux/sched_policy.h>. */
 
 int sched_policy_rq_cpu(const struct sched_policy_rq *rq)

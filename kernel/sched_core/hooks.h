@@ -76,6 +76,7 @@ static inline void sched_policy_init_entity(struct task_struct *p)
 #define WF_POLICY_IRQ		0x20000
 
 bool sched_policy_can_stop_tick(struct rq *rq);
+bool sched_policy_rt_to_iso(struct task_struct *p, int policy);
 void sched_policy_init(void);
 struct rq_flags;
 struct task_struct *sched_policy_pick_next_fast(struct rq *rq,
@@ -94,6 +95,10 @@ static inline void sched_policy_init_entity(struct task_struct *p) { }
 static inline bool sched_policy_enabled(void) { return false; }
 static inline bool task_should_policy(int policy) { return false; }
 static inline bool sched_policy_can_stop_tick(struct rq *rq) { return true; }
+static inline bool sched_policy_rt_to_iso(struct task_struct *p, int policy)
+{
+	return false;
+}
 static inline struct task_struct *
 sched_policy_pick_next_fast(struct rq *rq, struct rq_flags *rf) { return NULL; }
 static inline void sched_policy_init(void) { }

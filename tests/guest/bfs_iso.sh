@@ -13,6 +13,8 @@
 #     time, while the load decays below 62 (5 s x ln(71/63) = 0.6 s): 70%
 #     of the CPU, want 65-75.  With four CPUs one ISO hog is a quarter of
 #     the machine, never refractory: want >= 95.
+#  4. (bfs alone) uid 1000's request for SCHED_FIFO sets SCHED_ISO (4),
+#     root's SCHED_FIFO (1); elsewhere uid 1000's fails with EPERM.
 T=bfs_iso
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh
@@ -58,4 +60,24 @@ else
 	detail="$detail ($SPTEST_NCPUS CPUs: never refractory, want >= 95)"
 	sp_true "$p3 >= 95" || sp_fail "$detail"
 fi
+# rt_policy UID: the policy (field 41 of /proc/PID/stat) that a periodic
+# sleeper asking for SCHED_FIFO 10 as UID runs with, in $pol
+rt_policy() {
+	if [ "$1" = 0 ]; then
+		wakelat -t 1 -f 10 -l rt0 >"$SP_TMP/rt$1" 2>&1 &
+	else
+		runas "$1" wakelat -t 1 -f 10 -l "rt$1" >"$SP_TMP/rt$1" 2>&1 &
+	fi
+	_pid=$!
+	sp_track "$_pid"
+	sleep 0.5
+	pol=$(awk '{ print $41 }' "/proc/$_pid/stat" 2>/dev/null)
+	wait "$_pid" || sp_fail "uid $1: wakelat -f 10 failed: $(tail -n 1 "$SP_TMP/rt$1")"
+}
+rt_policy 1000
+user_pol=$pol
+rt_policy 0
+root_pol=$pol
+detail="$detail fifo_request_policy uid1000=$user_pol root=$root_pol (want 4 and 1)"
+[ "$user_pol" = 4 ] && [ "$root_pol" = 1 ] || sp_fail "$detail"
 sp_ok "$detail"
