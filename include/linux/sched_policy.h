@@ -490,6 +490,8 @@ struct task_struct *sched_policy_kunit_sleep(struct sched_policy_rq *rq);
 struct task_struct *sched_policy_kunit_yield(struct sched_policy_rq *rq);
 void sched_policy_kunit_set_nice(struct sched_policy_rq *rq,
 				 struct task_struct *p, int nice);
+void sched_policy_kunit_set_policy(struct sched_policy_rq *rq,
+				   struct task_struct *p, int policy);
 bool sched_policy_kunit_resched(struct sched_policy_rq *rq);
 u64 sched_policy_kunit_stat(struct sched_policy_rq *rq, unsigned int idx);
 u64 sched_policy_kunit_slice_end(struct sched_policy_rq *rq);

@@ -588,13 +588,20 @@ static void bfs_task_fork(struct task_struct *p)
 		sched_policy_resched(sched_policy_cpu_rq(smp_processor_id()));
 }
 
+static void bfs_level_changed(struct sched_policy_rq *rq,
+			      struct task_struct *p, enum bfs_level was);
+
 static void bfs_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 			unsigned int flags)
 {
+	enum bfs_level was = bfs_level(p);
+
 	bfs_scan_stale(rq);
 	bfs_lock(rq);
 	bfs_queue_add(p, flags);
 	bfs_unlock();
+	if (flags & SP_ENQ_RESTORE)
+		bfs_level_changed(rq, p, was);
 }
 
 static void bfs_dequeue(struct sched_policy_rq *rq, struct task_struct *p,
@@ -803,6 +810,18 @@ static bool bfs_wakeup_preempt(struct sched_policy_rq *rq,
 	return bfs_task(woken)->deadline < bfs_task(curr)->deadline;
 }
 
+/* A queued task that now runs before this CPU's task preempts it. */
+static bool bfs_preempt_local(struct sched_policy_rq *rq, struct task_struct *p)
+{
+	struct task_struct *curr = sched_policy_rq_curr(rq);
+
+	if (!bfs_running(curr) ||
+	    !bfs_runs_before(p, curr, sched_policy_rq_cpu(rq)))
+		return false;
+	sched_policy_resched(rq);
+	return true;
+}
+
 /* adjust_deadline(): the offset of the new nice level replaces the old one. */
 static u64 bfs_renice_deadline(u64 deadline, int old_prio, int new_prio)
 {
@@ -831,10 +850,8 @@ static void bfs_prio_changed(struct sched_policy_rq *rq, struct task_struct *p,
 			   bfs_as_idle(p) ? U64_MAX : bt->deadline);
 		if (p->static_prio > old_prio)
 			sched_policy_resched(rq);
-	} else if (bt->on_grq && p->static_prio < old_prio &&
-		   bfs_running(curr) &&
-		   bfs_runs_before(p, curr, sched_policy_rq_cpu(rq))) {
-		sched_policy_resched(rq);
+	} else if (bt->on_grq && p->static_prio < old_prio) {
+		bfs_preempt_local(rq, p);
 	}
 }
 
@@ -886,6 +903,37 @@ static int bfs_preempt_cpu(struct task_struct *p)
 		}
 	}
 	return target;
+}
+
+/*
+ * sched_setscheduler() in 0.363: __setscheduler() rescheduled the running
+ * task when its priority fell, and a queued task went through
+ * try_preempt(): an idle CPU, else the one running the latest deadline.
+ * Here a policy change moves the level a task is queued at (ISO, normal,
+ * idle), seen when the core puts the task back.
+ */
+static void bfs_level_changed(struct sched_policy_rq *rq,
+			      struct task_struct *p, enum bfs_level was)
+{
+	enum bfs_level now = bfs_level(p);
+	int cpu;
+
+	if (now == was)
+		return;
+	if (p == sched_policy_rq_curr(rq)) {
+		if (now > was)
+			sched_policy_resched(rq);
+		return;
+	}
+	if (now > was || p->policy == SCHED_BATCH || bfs_preempt_local(rq, p))
+		return;
+	cpu = bfs_idle_cpu(p, task_cpu(p));
+	if (cpu < 0)
+		cpu = bfs_preempt_cpu(p);
+	if (cpu == sched_policy_rq_cpu(rq))
+		sched_policy_resched(rq);
+	else if (cpu >= 0)
+		sched_policy_resched_cpu(cpu);
 }
 
 /*

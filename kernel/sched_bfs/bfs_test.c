@@ -723,6 +723,16 @@ static void bfs_seq_set_iso(bool refractory)
 	raw_spin_unlock_irqrestore(&bfs_iso.lock, flags);
 }
 
+/* the ISO state as it was, back after the test */
+static void bfs_seq_save_iso(struct kunit *test)
+{
+	bfs_test_saved_iso_load = bfs_iso.load;
+	bfs_test_saved_iso_last = bfs_iso.last;
+	bfs_test_saved_iso_refractory = bfs_iso.refractory;
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bfs_seq_restore_iso,
+							NULL), 0);
+}
+
 /*
  * SCHED_ISO in 0.363: queued at ISO_PRIO, it runs before a normal task
  * of earlier deadline, and a non-sync wakeup of it preempts one (a sync
@@ -736,11 +746,7 @@ static void bfs_test_seq_iso(struct kunit *test)
 	struct task_struct *iso = bfs_seq_task(test, rq, 1, 0, now + 2 * r);
 	struct task_struct *normal = bfs_seq_task(test, rq, 2, 0, now);
 
-	bfs_test_saved_iso_load = bfs_iso.load;
-	bfs_test_saved_iso_last = bfs_iso.last;
-	bfs_test_saved_iso_refractory = bfs_iso.refractory;
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bfs_seq_restore_iso,
-							NULL), 0);
+	bfs_seq_save_iso(test);
 	bfs_seq_set_iso(false);
 	iso->policy = SCHED_ISO;
 	sched_policy_kunit_enqueue(rq, normal, 0);
@@ -758,6 +764,37 @@ static void bfs_test_seq_iso(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_tick(rq));
 	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), normal);
 	KUNIT_EXPECT_FALSE(test, bfs_task(iso)->iso_queued);
+	bfs_seq_check(test, rq);
+}
+
+/*
+ * sched_setscheduler() in 0.363: a queued task made SCHED_ISO preempts
+ * the normal task running (try_preempt()), one made SCHED_IDLE does not;
+ * the running task made normal again is rescheduled (__setscheduler()),
+ * and the earlier deadline runs.
+ */
+static void bfs_test_seq_setscheduler(struct kunit *test)
+{
+	struct sched_policy_rq *rq = bfs_seq_rq(test);
+	u64 now = local_clock(), r = bfs_rr_interval_ns();
+	struct task_struct *a = bfs_seq_task(test, rq, 1, 0, now + r);
+	struct task_struct *b = bfs_seq_task(test, rq, 2, 0, now + 2 * r);
+
+	bfs_seq_save_iso(test);
+	bfs_seq_set_iso(false);
+	sched_policy_kunit_enqueue(rq, a, 0);
+	sched_policy_kunit_enqueue(rq, b, 0);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
+	sched_policy_kunit_set_policy(rq, b, SCHED_IDLE);
+	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_resched(rq));
+	sched_policy_kunit_set_policy(rq, b, SCHED_ISO);
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_resched(rq));
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), b);
+	KUNIT_EXPECT_TRUE(test, bfs_task(b)->iso_queued);
+	bfs_seq_check(test, rq);
+	sched_policy_kunit_set_policy(rq, b, SCHED_NORMAL);
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_resched(rq));
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
 	bfs_seq_check(test, rq);
 }
 
@@ -783,6 +820,7 @@ static struct kunit_case bfs_test_cases[] = {
 	KUNIT_CASE(bfs_test_seq_idleprio),
 	KUNIT_CASE(bfs_test_iso_accounting),
 	KUNIT_CASE(bfs_test_seq_iso),
+	KUNIT_CASE(bfs_test_seq_setscheduler),
 	{}
 };
 

@@ -384,9 +384,13 @@ struct task_struct *sched_policy_kunit_yield(struct sched_policy_rq *rq)
 }
 EXPORT_SYMBOL_GPL(sched_policy_kunit_yield);
 
-/* set_user_nice() (kernel/sched/syscalls.c) of a task of @rq's CPU */
-void sched_policy_kunit_set_nice(struct sched_policy_rq *rq,
-				 struct task_struct *p, int nice)
+/*
+ * set_user_nice() and __sched_setscheduler() (kernel/sched/syscalls.c)
+ * on a task of @rq's CPU, within the policy's class: the task taken off
+ * and put back around the change, then prio_changed if its prio moved.
+ */
+static void sp_kunit_setattr(struct sched_policy_rq *rq, struct task_struct *p,
+			     int policy, int nice)
 {
 	unsigned long irq = sp_kunit_lock(rq);
 	bool queued = sched_policy_task_queued(p);
@@ -397,6 +401,7 @@ void sched_policy_kunit_set_nice(struct sched_policy_rq *rq,
 		sp_kunit_dequeue(rq, p, SP_DEQ_SAVE);
 	if (running)
 		sp_kunit_put_prev(rq, p);
+	p->policy = policy;
 	p->static_prio = NICE_TO_PRIO(nice);
 	sp_kunit_set_weight(p);
 	old_prio = p->prio;
@@ -406,11 +411,25 @@ void sched_policy_kunit_set_nice(struct sched_policy_rq *rq,
 		sp_kunit_enqueue(rq, p, SP_ENQ_RESTORE);
 	if (running)
 		sp_kunit_set_next(rq, p);
-	if (rq->kunit_ops->prio_changed)
+	if (rq->kunit_ops->prio_changed && old_prio != p->prio)
 		rq->kunit_ops->prio_changed(rq, p, old_prio);
 	sp_kunit_unlock(rq, irq);
 }
+
+void sched_policy_kunit_set_nice(struct sched_policy_rq *rq,
+				 struct task_struct *p, int nice)
+{
+	sp_kunit_setattr(rq, p, p->policy, nice);
+}
 EXPORT_SYMBOL_GPL(sched_policy_kunit_set_nice);
+
+/* SCHED_NORMAL, SCHED_BATCH, SCHED_IDLE or SCHED_ISO, the nice kept */
+void sched_policy_kunit_set_policy(struct sched_policy_rq *rq,
+				   struct task_struct *p, int policy)
+{
+	sp_kunit_setattr(rq, p, policy, PRIO_TO_NICE(p->static_prio));
+}
+EXPORT_SYMBOL_GPL(sched_policy_kunit_set_policy);
 
 /* Whether the running task (or the idle CPU) is asked to reschedule */
 bool sched_policy_kunit_resched(struct sched_policy_rq *rq)

@@ -79,5 +79,7 @@ user_pol=$pol
 rt_policy 0
 root_pol=$pol
 detail="$detail fifo_request_policy uid1000=$user_pol root=$root_pol (want 4 and 1)"
-[ "$user_pol" = 4 ] && [ "$root_pol" = 1 ] || sp_fail "$detail"
+if [ "$user_pol" != 4 ] || [ "$root_pol" != 1 ]; then
+	sp_fail "$detail"
+fi
 sp_ok "$detail"
