@@ -594,13 +594,14 @@ static void bfs_level_changed(struct sched_policy_rq *rq,
 static void bfs_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 			unsigned int flags)
 {
-	enum bfs_level was = bfs_level(p);
+	bool restore = flags & SP_ENQ_RESTORE;
+	enum bfs_level was = restore ? bfs_level(p) : BFS_LEVEL_NORMAL;
 
 	bfs_scan_stale(rq);
 	bfs_lock(rq);
 	bfs_queue_add(p, flags);
 	bfs_unlock();
-	if (flags & SP_ENQ_RESTORE)
+	if (restore)
 		bfs_level_changed(rq, p, was);
 }
 
