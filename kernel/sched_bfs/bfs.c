@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bfs - Con Kolivas' Brain Fuck Scheduler (the 0.3xx series), as a policy.
+ * bfs - Con Kolivas' Brain Fuck Scheduler 0.363 (the last 0.3xx), as a policy.
  *
  * One run queue for the whole machine, under one lock.  Every runnable
  * task of the policy that is not running sits on it with a virtual
