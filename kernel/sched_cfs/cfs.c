@@ -1262,20 +1262,37 @@ static struct task_struct *cfs_migration_candidate(struct sched_policy_rq *rq,
 }
 
 /*
- * prio_changed_fair(): the core re-queued @p with its new weight; a
- * running task that got worse gives way, a waiting one that got better
- * may preempt.
+ * set_user_nice() of 2.6.32: a queued task whose nice fell, or the
+ * running task whose nice moved either way, rescheduled the CPU, and the
+ * pick then took the leftmost.  The hook cannot tell a renice from a PI
+ * change back to the nice level; both end with prio at static_prio.
+ */
+static bool cfs_renice_resched(struct cfs_cpu *cc, struct task_struct *p,
+			       int old_prio)
+{
+	if (p->prio != p->static_prio)
+		return false;
+	return cc->curr == p || p->prio < old_prio;
+}
+
+/*
+ * The core re-queued @p with its new weight.  A renice reschedules as
+ * set_user_nice() did; otherwise (a PI boost) prio_changed_fair(): a
+ * running task that got worse gives way, a waiting one may preempt.
  */
 static void cfs_prio_changed(struct sched_policy_rq *rq, struct task_struct *p,
 			     int old_prio)
 {
 	struct cfs_cpu *cc = cfs_cpu(rq);
 
-	if (cc->curr == p) {
+	if (!cfs_task(p)->on_rq)
+		return;
+	if (cfs_renice_resched(cc, p, old_prio)) {
+		sched_policy_resched(rq);
+	} else if (cc->curr == p) {
 		if (p->prio > old_prio)
 			sched_policy_resched(rq);
-	} else if (cfs_task(p)->on_rq && cc->curr &&
-		   cfs_queue_wakeup_preempt(cc, cc->curr, p)) {
+	} else if (cc->curr && cfs_queue_wakeup_preempt(cc, cc->curr, p)) {
 		sched_policy_resched(rq);
 	}
 }

@@ -1018,6 +1018,68 @@ static void cfs_test_seq_yield(struct kunit *test)
 	cfs_seq_check(test, rq);
 }
 
+/*
+ * 2.6.32 ran with WAKEUP_SYNC off: the sync hint decides no wakeup
+ * preemption.  A task woken with it that leads the running one by less
+ * than the granularity waits; one that leads by more preempts (BFS 0.363
+ * never preempted on a sync wakeup).
+ */
+static void cfs_test_seq_sync_wakeup(struct kunit *test)
+{
+	struct sched_policy_rq *rq = sched_policy_kunit_rq(test, &cfs_policy);
+	u64 base = cfs_cpu(rq)->min_vruntime;
+	struct task_struct *hog = cfs_seq_task(test, rq, 1, base);
+	struct task_struct *near = cfs_seq_task(test, rq, 2, base);
+	struct task_struct *far = cfs_seq_task(test, rq, 3, base);
+	u64 min;
+
+	cfs_feat_adaptive_gran = 0;	/* the plain granularity, 1 ms */
+	sched_policy_kunit_enqueue(rq, hog, 0);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), hog);
+	sched_policy_kunit_run(rq, 10 * MS);
+	min = cfs_cpu(rq)->min_vruntime;
+	cfs_task(near)->vruntime = min - MS / 2;
+	cfs_task(far)->vruntime = min - 2 * MS;
+	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_wakeup(rq, near, 0,
+							   SP_WAKE_SYNC));
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_wakeup(rq, far, 0,
+							  SP_WAKE_SYNC));
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), far);
+	cfs_seq_check(test, rq);
+}
+
+/*
+ * set_user_nice() of 2.6.32 rescheduled the CPU when a waiting task's
+ * nice fell, whether or not it then led the running task, and when the
+ * running task's nice moved either way; a waiting task reniced up did
+ * not.  The pick then took the leftmost, here the running task again.
+ * prio_changed_fair()'s rule would not have rescheduled for the waiting
+ * task behind the running one, nor for the running one made better.
+ */
+static void cfs_test_seq_renice(struct kunit *test)
+{
+	struct sched_policy_rq *rq = sched_policy_kunit_rq(test, &cfs_policy);
+	u64 base = cfs_cpu(rq)->min_vruntime;
+	struct task_struct *a = cfs_seq_task(test, rq, 1, base);
+	struct task_struct *b = cfs_seq_task(test, rq, 2, base + 5 * MS);
+
+	sched_policy_kunit_enqueue(rq, a, 0);
+	sched_policy_kunit_enqueue(rq, b, 0);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
+	sched_policy_kunit_run(rq, MS);
+	sched_policy_kunit_set_nice(rq, b, 5);
+	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_resched(rq));
+	sched_policy_kunit_set_nice(rq, b, -5);
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_resched(rq));
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
+	sched_policy_kunit_set_nice(rq, a, -5);
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_resched(rq));
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
+	sched_policy_kunit_set_nice(rq, a, 5);
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_resched(rq));
+	cfs_seq_check(test, rq);
+}
+
 static struct kunit_case cfs_test_cases[] = {
 	KUNIT_CASE(cfs_test_tree_order),
 	KUNIT_CASE(cfs_test_tree_wraps),
@@ -1043,6 +1105,8 @@ static struct kunit_case cfs_test_cases[] = {
 	KUNIT_CASE(cfs_test_seq_tick_behind),
 	KUNIT_CASE(cfs_test_seq_wakeup),
 	KUNIT_CASE(cfs_test_seq_yield),
+	KUNIT_CASE(cfs_test_seq_sync_wakeup),
+	KUNIT_CASE(cfs_test_seq_renice),
 	{}
 };
 
