@@ -573,15 +573,12 @@ static void task_tick_policy(struct rq *rq, struct task_struct *curr,
 }
 
 /*
- * sched_cgroup_fork(), pi_lock held: a child forked into the class starts
- * its life under the policy here (a child in another class does so when
- * it first enters).
- */
-/*
- * sched_cgroup_fork(), the child's pi_lock held.  The parent runs here:
- * its run queue is locked as task_fork_fair() locks it, so that the hook
- * may change the parent (split its slice) against an account() from
- * another CPU, and reschedule it.
+ * sched_cgroup_fork(), the child's pi_lock held: a child forked into the
+ * class starts its life under the policy here (a child in another class
+ * does so when it first enters).  The parent runs here: its run queue is
+ * locked as task_fork_fair() locks it, so that the hook may change the
+ * parent (split its slice) against an account() from another CPU, and
+ * reschedule it.
  */
 static void task_fork_policy(struct task_struct *p)
 {
