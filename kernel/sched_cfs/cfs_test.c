@@ -966,9 +966,11 @@ static void cfs_test_seq_tick_behind(struct kunit *test)
  * A task that slept long wakes beside a hog: placed half a latency
  * (GENTLE_FAIR_SLEEPERS) before min_vruntime, it leads the hog by more
  * than the wakeup granularity and preempts it; one that slept briefly
- * keeps its own vruntime, leads by 0.5 ms and waits.
+ * keeps its own vruntime, leads by 0.5 ms and waits.  The same with the
+ * sync hint: 2.6.32 ran with WAKEUP_SYNC off, so it decides nothing
+ * (BFS 0.363 never preempted on a sync wakeup).
  */
-static void cfs_test_seq_wakeup(struct kunit *test)
+static void cfs_seq_wakeup(struct kunit *test, unsigned int wake_flags)
 {
 	struct sched_policy_rq *rq = sched_policy_kunit_rq(test, &cfs_policy);
 	u64 base = cfs_cpu(rq)->min_vruntime;
@@ -984,13 +986,21 @@ static void cfs_test_seq_wakeup(struct kunit *test)
 	min = cfs_cpu(rq)->min_vruntime;
 	KUNIT_EXPECT_EQ(test, min, base + 10 * MS);
 	cfs_task(brief)->vruntime = min - MS / 2;
-	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_wakeup(rq, brief, 0, 0));
+	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_wakeup(rq, brief, 0,
+							   wake_flags));
 	KUNIT_EXPECT_EQ(test, cfs_task(brief)->vruntime, min - MS / 2);
-	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_wakeup(rq, old, 0, 0));
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_wakeup(rq, old, 0,
+							  wake_flags));
 	KUNIT_EXPECT_EQ(test, cfs_task(old)->vruntime, min - 5 * MS / 2);
 	KUNIT_EXPECT_EQ(test, sched_policy_kunit_stat(rq, CFS_STAT_SLEEPER), 1ULL);
 	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), old);
 	cfs_seq_check(test, rq);
+}
+
+static void cfs_test_seq_wakeup(struct kunit *test)
+{
+	cfs_seq_wakeup(test, 0);
+	cfs_seq_wakeup(test, SP_WAKE_SYNC);
 }
 
 /*
@@ -1015,36 +1025,6 @@ static void cfs_test_seq_yield(struct kunit *test)
 	KUNIT_EXPECT_GT(test, cfs_task(a)->vruntime, cfs_task(b)->vruntime);
 	KUNIT_EXPECT_EQ(test, sched_policy_kunit_stat(rq, CFS_STAT_YIELD0), 1ULL);
 	KUNIT_EXPECT_EQ(test, sched_policy_kunit_stat(rq, CFS_STAT_YIELD3), 1ULL);
-	cfs_seq_check(test, rq);
-}
-
-/*
- * 2.6.32 ran with WAKEUP_SYNC off: the sync hint decides no wakeup
- * preemption.  A task woken with it that leads the running one by less
- * than the granularity waits; one that leads by more preempts (BFS 0.363
- * never preempted on a sync wakeup).
- */
-static void cfs_test_seq_sync_wakeup(struct kunit *test)
-{
-	struct sched_policy_rq *rq = sched_policy_kunit_rq(test, &cfs_policy);
-	u64 base = cfs_cpu(rq)->min_vruntime;
-	struct task_struct *hog = cfs_seq_task(test, rq, 1, base);
-	struct task_struct *near = cfs_seq_task(test, rq, 2, base);
-	struct task_struct *far = cfs_seq_task(test, rq, 3, base);
-	u64 min;
-
-	cfs_feat_adaptive_gran = 0;	/* the plain granularity, 1 ms */
-	sched_policy_kunit_enqueue(rq, hog, 0);
-	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), hog);
-	sched_policy_kunit_run(rq, 10 * MS);
-	min = cfs_cpu(rq)->min_vruntime;
-	cfs_task(near)->vruntime = min - MS / 2;
-	cfs_task(far)->vruntime = min - 2 * MS;
-	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_wakeup(rq, near, 0,
-							   SP_WAKE_SYNC));
-	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_wakeup(rq, far, 0,
-							  SP_WAKE_SYNC));
-	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), far);
 	cfs_seq_check(test, rq);
 }
 
@@ -1105,7 +1085,6 @@ static struct kunit_case cfs_test_cases[] = {
 	KUNIT_CASE(cfs_test_seq_tick_behind),
 	KUNIT_CASE(cfs_test_seq_wakeup),
 	KUNIT_CASE(cfs_test_seq_yield),
-	KUNIT_CASE(cfs_test_seq_sync_wakeup),
 	KUNIT_CASE(cfs_test_seq_renice),
 	{}
 };
