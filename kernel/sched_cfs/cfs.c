@@ -1270,15 +1270,14 @@ static struct task_struct *cfs_migration_candidate(struct sched_policy_rq *rq,
 static bool cfs_renice_resched(struct cfs_cpu *cc, struct task_struct *p,
 			       int old_prio)
 {
-	if (p->prio != p->static_prio)
-		return false;
 	return cc->curr == p || p->prio < old_prio;
 }
 
 /*
- * The core re-queued @p with its new weight.  A renice reschedules as
- * set_user_nice() did; otherwise (a PI boost) prio_changed_fair(): a
- * running task that got worse gives way, a waiting one may preempt.
+ * The core re-queued @p with its new weight.  A renice (prio back at
+ * static_prio) reschedules only as set_user_nice() did: a waiting task
+ * made worse never preempts; otherwise (a PI boost) prio_changed_fair():
+ * a running task that got worse gives way, a waiting one may preempt.
  */
 static void cfs_prio_changed(struct sched_policy_rq *rq, struct task_struct *p,
 			     int old_prio)
@@ -1287,8 +1286,9 @@ static void cfs_prio_changed(struct sched_policy_rq *rq, struct task_struct *p,
 
 	if (!cfs_task(p)->on_rq)
 		return;
-	if (cfs_renice_resched(cc, p, old_prio)) {
-		sched_policy_resched(rq);
+	if (p->prio == p->static_prio) {
+		if (cfs_renice_resched(cc, p, old_prio))
+			sched_policy_resched(rq);
 	} else if (cc->curr == p) {
 		if (p->prio > old_prio)
 			sched_policy_resched(rq);

@@ -1032,9 +1032,10 @@ static void cfs_test_seq_yield(struct kunit *test)
  * set_user_nice() of 2.6.32 rescheduled the CPU when a waiting task's
  * nice fell, whether or not it then led the running task, and when the
  * running task's nice moved either way; a waiting task reniced up did
- * not.  The pick then took the leftmost, here the running task again.
- * prio_changed_fair()'s rule would not have rescheduled for the waiting
- * task behind the running one, nor for the running one made better.
+ * not, even one far enough ahead to preempt on a wakeup.  The pick then
+ * took the leftmost (the task made better, then the running one).
+ * prio_changed_fair()'s rule would have preempted for the task made
+ * worse, and not rescheduled for the running task made better.
  */
 static void cfs_test_seq_renice(struct kunit *test)
 {
@@ -1046,16 +1047,17 @@ static void cfs_test_seq_renice(struct kunit *test)
 	sched_policy_kunit_enqueue(rq, a, 0);
 	sched_policy_kunit_enqueue(rq, b, 0);
 	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
-	sched_policy_kunit_run(rq, MS);
+	sched_policy_kunit_run(rq, 10 * MS);
+	/* b leads a by 5 ms, more than nice 5's granularity, 3.06 ms */
 	sched_policy_kunit_set_nice(rq, b, 5);
 	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_resched(rq));
 	sched_policy_kunit_set_nice(rq, b, -5);
 	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_resched(rq));
-	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
-	sched_policy_kunit_set_nice(rq, a, -5);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), b);
+	sched_policy_kunit_set_nice(rq, b, -10);
 	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_resched(rq));
-	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), a);
-	sched_policy_kunit_set_nice(rq, a, 5);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), b);
+	sched_policy_kunit_set_nice(rq, b, 5);
 	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_resched(rq));
 	cfs_seq_check(test, rq);
 }
