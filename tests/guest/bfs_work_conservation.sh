@@ -3,18 +3,14 @@
 # 6 unpinned hogs on 4 vCPUs for 4 s; between 1 s and 3.5 s into the run
 # every CPU's idle time (/proc/stat idle + iowait) must be below 5% of
 # that interval.  Needs 2 or more CPUs (with 1 there is no other CPU to
-# idle); passes with a note below that.
+# idle).
 T=bfs_work_conservation
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh
 sp_begin
 
 sp_policy_test bfs
-n=$SPTEST_NCPUS
-if [ "$n" -lt 2 ]; then
-	sp_cross_na "needs 2 CPUs, have $n"
-	sp_ok "skipped: needs 2 CPUs, have $n"
-fi
+sp_needs_cpus 2
 # cpuN idle_ticks total_ticks, one line per CPU
 snap() {
 	awk '$1 ~ /^cpu[0-9]+$/ { t = 0; for (i = 2; i <= NF; i++) t += $i; print $1, $5 + $6, t }' /proc/stat

@@ -324,14 +324,14 @@ sp_cost_line() {
 # --- helpers of the stress tests (stress_*.sh) ---
 
 # sp_stress_secs: seconds of load for the stress tests, from the kernel
-# command line word sptest.stress_s=N (default 20: the short version that
+# command line word sptest.stress_s=N (default 15: the short version that
 # fits make test; make stress passes more)
 sp_stress_secs() {
-	_s=$(sp_cmdline sptest.stress_s 20)
+	_s=$(sp_cmdline sptest.stress_s 15)
 	case "$_s" in
-	'' | *[!0-9]*) _s=20 ;;
+	'' | *[!0-9]*) _s=15 ;;
 	esac
-	[ "$_s" -gt 0 ] || _s=20
+	[ "$_s" -gt 0 ] || _s=15
 	echo "$_s"
 }
 
@@ -707,13 +707,13 @@ sp_sleeper_share() {
 	sp_calc "$_cpu / (10 * $1)"
 }
 
-# sp_pingpong_same_cpu: a pipe ping-pong pair (pingpong -p 1 -c, 8 s)
-# starts on CPU 0 and the last CPU (so fork placement does not decide
-# it); at 0.5 s both are allowed every CPU (taskset -p, which moves
-# neither); from 1 s on, 30 samples 50 ms apart of the CPU each of the
-# two last ran on (/proc/PID/stat field 39).  Sets SHARE to the percent
-# of the samples (at least 20 taken before pingpong ends) with the pair
-# on one CPU.
+# sp_pingpong_same_cpu: a pipe ping-pong pair (pingpong -p 1 -c, at most
+# 8 s) starts on CPU 0 and the last CPU (so fork placement does not
+# decide it); at 0.5 s both are allowed every CPU (taskset -p, which
+# moves neither); from 1 s on, 30 samples 50 ms apart of the CPU each of
+# the two last ran on (/proc/PID/stat field 39), and then the pair is
+# killed.  Sets SHARE to the percent of the samples (at least 20 taken
+# while both ran) with the pair on one CPU.
 sp_pingpong_same_cpu() {
 	pingpong -p 1 -c -t 8 >"$SP_TMP/pp.out" 2>&1 &
 	_pp=$!
@@ -745,11 +745,12 @@ sp_pingpong_same_cpu() {
 		sleep 0.05
 	done
 	_t1=$(sp_uptime)
-	wait $_pp || sp_fail "pingpong failed: $(cat "$SP_TMP/pp.out")"
-	[ $_n -ge 20 ] || sp_fail "only $_n samples in $(sp_calc "$_t1 - $_t0") s before pingpong ended"
+	[ $_n -ge 20 ] || sp_fail "only $_n samples in $(sp_calc "$_t1 - $_t0") s before pingpong ended: $(cat "$SP_TMP/pp.out")"
+	kill -KILL "$_pp" "$1" "$2" 2>/dev/null
+	wait $_pp 2>/dev/null
 	# shellcheck disable=SC2034 # read by the tests
 	SHARE=$((_same * 100 / _n))
-	echo "$T: $_same of $_n samples on one CPU in $(sp_calc "$_t1 - $_t0") s; $(cat "$SP_TMP/pp.out")"
+	echo "$T: $_same of $_n samples on one CPU in $(sp_calc "$_t1 - $_t0") s"
 }
 
 # sp_wake_affine_test POLICY: POLICY's affine wakeups keep the pipe pair

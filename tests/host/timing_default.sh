@@ -13,17 +13,28 @@ tree=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# configure FLAVOUR: its .config in $work/FLAVOUR, status in FLAVOUR.rc
+configure() {
+	rc=0
+	"$top/boot/make-config" "$tree" "$work/$1" "$1" >"$work/$1.log" 2>&1 || rc=$?
+	echo "$rc" >"$work/$1.rc"
+}
+
 # option FLAVOUR: the CONFIG_SCHED_POLICY_TIMING line of its .config
 option() {
-	"$top/boot/make-config" "$tree" "$work/$1" "$1" >"$work/$1.log" 2>&1 || {
+	if [ "$(cat "$work/$1.rc")" != 0 ]; then
 		echo "not ok: boot/make-config $1 failed: $(tail -n 1 "$work/$1.log")"
 		exit 1
-	}
+	fi
 	grep -E '^(# )?CONFIG_SCHED_POLICY_TIMING[= ]' "$work/$1/.config" || echo "(absent)"
 }
 
-perf=$(option perf)
-test=$(option test)
+# the two at once: each is a single-threaded make
+configure perf &
+configure test &
+wait
+perf=$(option perf) || { echo "$perf"; exit 1; }
+test=$(option test) || { echo "$test"; exit 1; }
 detail="perf: '$perf', test: '$test'"
 if [ "$perf" != "# CONFIG_SCHED_POLICY_TIMING is not set" ]; then
 	echo "not ok: the perf kernel times the hooks by default: $detail"
