@@ -119,6 +119,11 @@ struct task_struct *sched_policy_rq_curr(struct sched_policy_rq *rq)
 	return rq->rq->curr;
 }
 
+bool sched_policy_rq_local(const struct sched_policy_rq *rq)
+{
+	return rq->cpu == sim_this_cpu;
+}
+
 void sched_policy_resched(struct sched_policy_rq *rq)
 {
 	resched_curr(rq->rq);
@@ -706,7 +711,7 @@ struct sim_task *sim_fork(struct sim_spec *spec, unsigned int idx,
 	rq->clock = sim_now;
 	p->se.exec_start = parent->se.exec_start;
 	if (sim_ops->task_fork)
-		sim_ops->task_fork(p);
+		sim_ops->task_fork(sp_rq_of(rq), p, parent);
 	else if (sim_ops->task_init)
 		sim_ops->task_init(p);
 	p->sp.flags |= SP_TASK_INIT;

@@ -163,16 +163,19 @@ struct sched_policy_ops {
 	 * Life.  task_init: the task's first entry into the class under
 	 * this policy (a switch, a setscheduler to a normal policy, the end
 	 * of a boost), with its rq locked.  task_fork: a child forked into
-	 * the class (not visible yet), with its pi_lock and the run queue
-	 * of the forking CPU locked, the parent being current there: the
-	 * hook may change the parent's state (split its slice) and call
-	 * sched_policy_resched() on that run queue; default task_init.  task_exit: when the policy is switched off
+	 * the class (not visible yet) by @parent, which runs on @rq (the
+	 * forking CPU's, locked, as is the child's pi_lock): the hook may
+	 * change the parent's state (split its slice) and call
+	 * sched_policy_resched(@rq); default task_init.  @parent is current
+	 * there, but the hook must use the argument: KUnit forks from a
+	 * fake task (sched_policy_kunit_fork()).  task_exit: when the policy is switched off
 	 * (rq locked, after disable), or when the task is freed or its fork
 	 * is cancelled (any context, IRQs off, no run-queue lock, and no
 	 * disable first: the task is dead or never ran); default nothing.
 	 */
 	void (*task_init)(struct task_struct *p);
-	void (*task_fork)(struct task_struct *p);
+	void (*task_fork)(struct sched_policy_rq *rq, struct task_struct *p,
+			  struct task_struct *parent);
 	void (*task_exit)(struct task_struct *p);
 	/*
 	 * @p is reaped (release_task(): its parent's wait, or its own exit
@@ -347,6 +350,13 @@ unsigned int sched_policy_rq_nr_other(const struct sched_policy_rq *rq);
  */
 u64 sched_policy_rq_clock(struct sched_policy_rq *rq);
 struct task_struct *sched_policy_rq_curr(struct sched_policy_rq *rq);
+/*
+ * Whether the caller runs on @rq's CPU, so that its running task is
+ * current: a fork's first enqueue there is its parent's doing, as is a
+ * wakeup's the waker's.  Under the rq lock.  A KUnit run queue stands for
+ * the CPU of the test, whose running task stands for current.
+ */
+bool sched_policy_rq_local(const struct sched_policy_rq *rq);
 void sched_policy_resched(struct sched_policy_rq *rq);
 void sched_policy_resched_cpu(int cpu);
 /*
@@ -486,6 +496,10 @@ bool sched_policy_kunit_tick(struct sched_policy_rq *rq);
 bool sched_policy_kunit_wakeup(struct sched_policy_rq *rq,
 			       struct task_struct *p, unsigned int enq_flags,
 			       unsigned int wake_flags);
+void sched_policy_kunit_fork(struct sched_policy_rq *rq,
+			     struct task_struct *child);
+bool sched_policy_kunit_wake_new(struct sched_policy_rq *rq,
+				 struct task_struct *child);
 struct task_struct *sched_policy_kunit_sleep(struct sched_policy_rq *rq);
 struct task_struct *sched_policy_kunit_yield(struct sched_policy_rq *rq);
 void sched_policy_kunit_set_nice(struct sched_policy_rq *rq,

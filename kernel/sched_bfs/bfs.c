@@ -581,11 +581,12 @@ static bool bfs_fork_from(struct task_struct *p, struct task_struct *parent,
 	return from_policy;
 }
 
-/* The forking CPU's run queue is locked (the parent runs there). */
-static void bfs_task_fork(struct task_struct *p)
+/* The forking CPU's run queue, @rq, is locked (the parent runs there). */
+static void bfs_task_fork(struct sched_policy_rq *rq, struct task_struct *p,
+			  struct task_struct *parent)
 {
-	if (bfs_fork_from(p, current, local_clock()))
-		sched_policy_resched(sched_policy_cpu_rq(smp_processor_id()));
+	if (bfs_fork_from(p, parent, local_clock()))
+		sched_policy_resched(rq);
 }
 
 static void bfs_level_changed(struct sched_policy_rq *rq,
@@ -781,9 +782,10 @@ static void bfs_tick(struct sched_policy_rq *rq, struct task_struct *curr)
 
 /* A new task that does not share its parent's mm (fork, not a thread). */
 static bool bfs_forked_process(struct task_struct *child,
+			       struct task_struct *parent,
 			       unsigned int wake_flags)
 {
-	return (wake_flags & SP_WAKE_FORK) && child->mm != current->mm;
+	return (wake_flags & SP_WAKE_FORK) && child->mm != parent->mm;
 }
 
 /*
@@ -801,8 +803,9 @@ static bool bfs_wakeup_preempt(struct sched_policy_rq *rq,
 {
 	if (bfs_as_idle(woken) != bfs_as_idle(curr))
 		return bfs_as_idle(curr);
-	/* the child runs first where it found its parent running */
-	if (curr == current && bfs_forked_process(woken, wake_flags))
+	/* the child runs first where it found its parent (current) running */
+	if (bfs_forked_process(woken, curr, wake_flags) &&
+	    sched_policy_rq_local(rq))
 		return true;
 	if ((wake_flags & SP_WAKE_SYNC) || woken->policy == SCHED_BATCH)
 		return false;
@@ -949,7 +952,7 @@ static int bfs_select_cpu(struct task_struct *p, int prev_cpu,
 	int cpu = bfs_idle_cpu(p, prev_cpu);
 
 	if (cpu < 0 && !(wake_flags & SP_WAKE_SYNC) &&
-	    !bfs_forked_process(p, wake_flags))
+	    !bfs_forked_process(p, current, wake_flags))
 		cpu = bfs_preempt_cpu(p);
 	if (cpu < 0 && cpumask_test_cpu(prev_cpu, p->cpus_ptr) &&
 	    cpu_active(prev_cpu))

@@ -328,10 +328,8 @@ static void bfs_test_expiry_and_yield_order(struct kunit *test)
 }
 
 /*
- * wake_up_new_task() and try_to_wake_up() of 0.363.  The fork rule needs
- * curr to be current, whose policy area may be another policy's (the
- * active one's): it is only read, and the woken task is made to match
- * it, so that only the rule under test decides.
+ * try_to_wake_up() of 0.363; its fork rule (wake_up_new_task()) is
+ * bfs_test_seq_fork's, on a run queue.
  */
 static void bfs_test_wakeup_rules(struct kunit *test)
 {
@@ -346,23 +344,9 @@ static void bfs_test_wakeup_rules(struct kunit *test)
 	/* on any CPU: 0.363 tested no CPU (2.6.22's o1 preempts there) */
 	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, curr, woken,
 						    SP_WAKE_SYNC | SP_WAKE_REMOTE));
-	/* a later deadline does not preempt, nor does a fork away from current */
+	/* a later deadline does not preempt */
 	bfs_task(woken)->deadline = 2000;
 	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, curr, woken, 0));
-	woken->mm = (struct mm_struct *)test;	/* any mm but the parent's */
-	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, curr, woken,
-						    SP_WAKE_FORK));
-
-	/* a forked child (its own mm) preempts its parent, whatever the deadlines */
-	curr = current;
-	bfs_task(woken)->idle_queued = bfs_as_idle(curr);
-	bfs_task(woken)->deadline = U64_MAX;
-	KUNIT_EXPECT_TRUE(test, bfs_wakeup_preempt(NULL, curr, woken,
-						   SP_WAKE_FORK));
-	/* a thread (the parent's mm) does not */
-	woken->mm = curr->mm;
-	KUNIT_EXPECT_FALSE(test, bfs_wakeup_preempt(NULL, curr, woken,
-						    SP_WAKE_FORK));
 }
 
 /* adjust_deadline(): renice 0 -> 10 moves the deadline 62.1 ms later */
@@ -556,6 +540,82 @@ static void bfs_test_seq_sync_wakeup(struct kunit *test)
 		sched_policy_kunit_dequeue(rq, hog, 0);
 		KUNIT_EXPECT_NULL(test, sched_policy_kunit_sleep(rq));
 	}
+}
+
+/* A parent of its own mm, picked on a new run queue and run @ran_ns */
+static struct task_struct *bfs_seq_parent(struct kunit *test,
+					  struct sched_policy_rq *rq,
+					  u64 deadline, u64 ran_ns)
+{
+	static int mm;
+	struct task_struct *parent = bfs_seq_task(test, rq, 1, 0, deadline);
+
+	parent->mm = (struct mm_struct *)&mm;
+	sched_policy_kunit_enqueue(rq, parent, 0);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), parent);
+	sched_policy_kunit_run(rq, ran_ns);
+	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_resched(rq));
+	return parent;
+}
+
+/* A task to be forked on CPU 0, sharing @mm (a thread) or not (NULL) */
+static struct task_struct *bfs_seq_new(struct kunit *test, pid_t pid,
+				       struct mm_struct *mm)
+{
+	struct task_struct *p = bfs_fake_task(test, pid, 0, 0, 0);
+
+	p->mm = mm ?: (struct mm_struct *)p;
+	cpumask_copy(&p->cpus_mask, cpumask_of(0));
+	return p;
+}
+
+/*
+ * sched_fork() and wake_up_new_task() of 0.363 as the core calls them.
+ * A parent 1 ms into its slice: a thread takes half of what is left and
+ * the parent's deadline, and waits; a forked process does the same but
+ * preempts its parent, on whose CPU it was forked, and runs.  A parent
+ * with less than 2 x RESCHED_US left is rescheduled by the fork itself,
+ * its slice used up; its child starts a slice of its own and runs.
+ */
+static void bfs_test_seq_fork(struct kunit *test)
+{
+	u64 now = local_clock(), r = bfs_rr_interval_ns();
+	s64 left = r - NSEC_PER_MSEC;
+	struct sched_policy_rq *rq = bfs_seq_rq(test);
+	struct task_struct *parent = bfs_seq_parent(test, rq, now + r, NSEC_PER_MSEC);
+	struct task_struct *child = bfs_seq_new(test, 2, parent->mm);
+
+	sched_policy_kunit_fork(rq, child);
+	KUNIT_EXPECT_EQ(test, bfs_task(parent)->time_slice, left / 2);
+	KUNIT_EXPECT_EQ(test, bfs_task(child)->time_slice, left / 2);
+	KUNIT_EXPECT_EQ(test, bfs_task(child)->deadline, now + r);
+	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_resched(rq));
+	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_wake_new(rq, child));
+	bfs_seq_check(test, rq);
+
+	bfs_seq_empty_grq(NULL);
+	rq = bfs_seq_rq(test);
+	parent = bfs_seq_parent(test, rq, now + r, NSEC_PER_MSEC);
+	child = bfs_seq_new(test, 2, NULL);
+	sched_policy_kunit_fork(rq, child);
+	KUNIT_EXPECT_EQ(test, bfs_task(child)->time_slice, left / 2);
+	KUNIT_EXPECT_EQ(test, bfs_task(child)->deadline, now + r);
+	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_resched(rq));
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_wake_new(rq, child));
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), child);
+	bfs_seq_check(test, rq);
+
+	bfs_seq_empty_grq(NULL);
+	rq = bfs_seq_rq(test);
+	parent = bfs_seq_parent(test, rq, now + r, r - BFS_RESCHED_NS);
+	child = bfs_seq_new(test, 2, NULL);
+	sched_policy_kunit_fork(rq, child);
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_resched(rq));
+	KUNIT_EXPECT_EQ(test, bfs_task(parent)->time_slice, 0LL);
+	KUNIT_EXPECT_EQ(test, bfs_task(child)->time_slice, (s64)r);
+	sched_policy_kunit_wake_new(rq, child);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), child);
+	bfs_seq_check(test, rq);
 }
 
 /*
@@ -815,6 +875,7 @@ static struct kunit_case bfs_test_cases[] = {
 	KUNIT_CASE(bfs_test_check),
 	KUNIT_CASE(bfs_test_seq_yield),
 	KUNIT_CASE(bfs_test_seq_sync_wakeup),
+	KUNIT_CASE(bfs_test_seq_fork),
 	KUNIT_CASE(bfs_test_seq_renice),
 	KUNIT_CASE(bfs_test_seq_batch_behind),
 	KUNIT_CASE(bfs_test_seq_idleprio),

@@ -997,18 +997,23 @@ static void cfs_cpu_init(struct sched_policy_rq *rq)
 	cc->checked_min_vruntime = cc->min_vruntime;
 }
 
-/* A task enters the policy (boot, or a class change): start at min. */
-static void cfs_task_init(struct task_struct *p)
+/* @p starts on @cpu, whose state is @cc, at its min_vruntime */
+static void cfs_task_start(struct task_struct *p, int cpu, struct cfs_cpu *cc)
 {
 	struct cfs_task *ct = cfs_task(p);
-	int cpu = task_cpu(p);
 
 	memset(ct, 0, sizeof(*ct));
 	RB_CLEAR_NODE(&p->sp.tree_node);
 	ct->avg_wakeup = cfs_wakeup_gran();	/* __sched_fork() */
 	ct->cpu = cpu;
-	ct->vruntime = READ_ONCE(cfs_cpu_of(cpu)->min_vruntime);
+	ct->vruntime = READ_ONCE(cc->min_vruntime);
 	ct->weight = sched_policy_task_weight(p);
+}
+
+/* A task enters the policy (boot, or a class change): start at min. */
+static void cfs_task_init(struct task_struct *p)
+{
+	cfs_task_start(p, task_cpu(p), cfs_cpu_of(task_cpu(p)));
 }
 
 /*
@@ -1017,16 +1022,18 @@ static void cfs_task_init(struct task_struct *p)
  * placement proper (START_DEBIT, child_runs_first) waits for the first
  * enqueue there, as task_new_fair() did under that CPU's lock.
  */
-static void cfs_task_fork(struct task_struct *p)
+static void cfs_task_fork(struct sched_policy_rq *rq, struct task_struct *p,
+			  struct task_struct *parent)
 {
 	struct cfs_task *ct = cfs_task(p);
 
-	cfs_task_init(p);
+	/* the child is on the forking CPU (sched_cgroup_fork()) */
+	cfs_task_start(p, sched_policy_rq_cpu(rq), cfs_cpu(rq));
 	ct->forked = true;
-	if (sched_policy_task_queued(current) && current->sched_class ==
+	if (sched_policy_task_queued(parent) && parent->sched_class ==
 	    p->sched_class) {
-		ct->vruntime = READ_ONCE(cfs_task(current)->vruntime);
-		ct->cpu = READ_ONCE(cfs_task(current)->cpu);
+		ct->vruntime = READ_ONCE(cfs_task(parent)->vruntime);
+		ct->cpu = READ_ONCE(cfs_task(parent)->cpu);
 	}
 }
 
@@ -1043,8 +1050,8 @@ static void cfs_place_new(struct sched_policy_rq *rq, struct cfs_cpu *cc,
 
 	if (cfs_place(cc, p, true) == CFS_PLACE_MOVED)
 		sched_policy_stat_add(rq, CFS_STAT_START_DEBIT, 1);
-	if (!READ_ONCE(cfs_child_runs_first) || parent != current ||
-	    !cfs_task(parent)->on_rq ||
+	if (!READ_ONCE(cfs_child_runs_first) || !sched_policy_rq_local(rq) ||
+	    !parent || !cfs_task(parent)->on_rq ||
 	    !cfs_before(cfs_task(parent)->vruntime, ct->vruntime))
 		return;
 	swap(cfs_task(parent)->vruntime, ct->vruntime);

@@ -1029,6 +1029,48 @@ static void cfs_test_seq_yield(struct kunit *test)
 }
 
 /*
+ * sched_fork() and task_new_fair() of 2.6.32 as the core calls them: the
+ * child starts from its running parent's vruntime and is placed a
+ * virtual slice after min_vruntime (START_DEBIT), behind its parent: it
+ * waits.  With sched_child_runs_first it takes the parent's smaller
+ * vruntime instead, reschedules the parent and runs.
+ */
+static void cfs_test_seq_fork(struct kunit *test)
+{
+	int first;
+
+	for (first = 0; first <= 1; first++) {
+		struct sched_policy_rq *rq = sched_policy_kunit_rq(test,
+								   &cfs_policy);
+		u64 base = cfs_cpu(rq)->min_vruntime, parent_vr;
+		struct task_struct *parent = cfs_seq_task(test, rq, 1, base);
+		struct task_struct *child = cfs_fake(test, 2, 1024, 0);
+
+		child->static_prio = NICE_TO_PRIO(0);
+		cfs_child_runs_first = first;
+		sched_policy_kunit_enqueue(rq, parent, 0);
+		KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq),
+				    parent);
+		sched_policy_kunit_run(rq, 3 * MS);
+		parent_vr = cfs_task(parent)->vruntime;
+		sched_policy_kunit_fork(rq, child);
+		KUNIT_EXPECT_EQ(test, cfs_task(child)->vruntime, parent_vr);
+		KUNIT_EXPECT_EQ_MSG(test, sched_policy_kunit_wake_new(rq, child),
+				    (bool)first, "child_runs_first=%d", first);
+		if (first)
+			KUNIT_EXPECT_LT(test, cfs_task(child)->vruntime,
+					cfs_task(parent)->vruntime);
+		else
+			KUNIT_EXPECT_GT(test, cfs_task(child)->vruntime,
+					cfs_task(parent)->vruntime);
+		KUNIT_EXPECT_PTR_EQ_MSG(test, sched_policy_kunit_schedule(rq),
+					first ? child : parent,
+					"child_runs_first=%d", first);
+		cfs_seq_check(test, rq);
+	}
+}
+
+/*
  * set_user_nice() of 2.6.32 rescheduled the CPU when a waiting task's
  * nice fell, whether or not it then led the running task, and when the
  * running task's nice moved either way; a waiting task reniced up did
@@ -1087,6 +1129,7 @@ static struct kunit_case cfs_test_cases[] = {
 	KUNIT_CASE(cfs_test_seq_tick_behind),
 	KUNIT_CASE(cfs_test_seq_wakeup),
 	KUNIT_CASE(cfs_test_seq_yield),
+	KUNIT_CASE(cfs_test_seq_fork),
 	KUNIT_CASE(cfs_test_seq_renice),
 	{}
 };

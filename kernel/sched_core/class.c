@@ -591,7 +591,7 @@ static void task_fork_policy(struct task_struct *p)
 	/* the child's last run is its parent's (sched_policy_task_cold_ns) */
 	p->se.exec_start = current->se.exec_start;
 	if (ops->task_fork)
-		ops->task_fork(p);
+		ops->task_fork(sp_rq_of(rq), p, current);
 	else if (ops->task_init)
 		ops->task_init(p);
 	p->sp.flags |= SP_TASK_INIT;
@@ -802,6 +802,12 @@ struct task_struct *sched_policy_rq_curr(struct sched_policy_rq *rq)
 	return READ_ONCE(rq->rq->curr);
 }
 EXPORT_SYMBOL_GPL(sched_policy_rq_curr);
+
+bool sched_policy_rq_local(const struct sched_policy_rq *rq)
+{
+	return sp_rq_is_kunit(rq) || rq->rq == this_rq();
+}
+EXPORT_SYMBOL_GPL(sched_policy_rq_local);
 
 void sched_policy_resched(struct sched_policy_rq *rq)
 {

@@ -3,7 +3,7 @@
  * The KUnit run queue of <linux/sched_policy.h>: a policy's suite calls
  * its registered hooks in sequence (enqueue, the balance pass, pick,
  * put_prev, set_next, account, tick, wakeup_preempt, yield,
- * prio_changed) on a run queue of no CPU, and checks what they decided.
+ * prio_changed, task_fork) on a run queue of no CPU, and checks what they decided.
  * The helpers keep class.c's order and bookkeeping, which is the contract
  * the header promises a policy: the queued flag and count around
  * enqueue and dequeue, the running task's account before a tick, a
@@ -115,16 +115,13 @@ static void sp_kunit_set_weight(struct task_struct *p)
 }
 
 /*
- * @p, a fake task the suite made with its policy's state set, becomes a
- * member of the class on @rq's CPU (the enable hook runs): the core's
- * part of a task, which the suite does not know.
+ * The core's part of @p, a fake task the suite made (its nice in
+ * static_prio), which the suite does not know: the class, prio, weight
+ * and CPUs.
  */
-void sched_policy_kunit_attach(struct sched_policy_rq *rq,
-			       struct task_struct *p)
+static void sp_kunit_adopt(struct task_struct *p)
 {
-	struct sched_policy_ops *ops = rq->kunit_ops;
 	struct kunit *test = kunit_get_current_test();
-	unsigned long flags;
 
 	if (p->static_prio < MAX_RT_PRIO || p->static_prio >= MAX_PRIO) {
 		if (test)
@@ -140,13 +137,62 @@ void sched_policy_kunit_attach(struct sched_policy_rq *rq,
 		cpumask_copy(&p->cpus_mask, cpu_possible_mask);
 		p->cpus_ptr = &p->cpus_mask;
 	}
+}
+
+static void sp_kunit_enable(struct sched_policy_rq *sprq, struct task_struct *p)
+{
+	if (sprq->kunit_ops->enable)
+		sprq->kunit_ops->enable(p);
+	p->sp.flags |= SP_TASK_ENABLED;
+	sp_stat_add(sprq, SP_STAT_ENABLES, 1);
+}
+
+/*
+ * @p, a fake task the suite made with its policy's state set, becomes a
+ * member of the class on @rq's CPU (the enable hook runs).
+ */
+void sched_policy_kunit_attach(struct sched_policy_rq *rq,
+			       struct task_struct *p)
+{
+	unsigned long flags;
+
+	sp_kunit_adopt(p);
 	flags = sp_kunit_lock(rq);
-	p->sp.flags |= SP_TASK_INIT | SP_TASK_ENABLED;
-	if (ops->enable)
-		ops->enable(p);
+	p->sp.flags |= SP_TASK_INIT;
+	sp_kunit_enable(rq, p);
 	sp_kunit_unlock(rq, flags);
 }
 EXPORT_SYMBOL_GPL(sched_policy_kunit_attach);
+
+/*
+ * sched_cgroup_fork() (task_fork_policy()) of @child by the task running
+ * on @rq, which must be of the class: the fork hook with the parent's run
+ * queue locked (task_init where the policy has none), then enable.
+ * @child, a fake task the suite made with its nice in static_prio, is not
+ * queued: sched_policy_kunit_wake_new() does that.
+ */
+void sched_policy_kunit_fork(struct sched_policy_rq *rq,
+			     struct task_struct *child)
+{
+	struct sched_policy_ops *ops = rq->kunit_ops;
+	struct task_struct *parent = rq->rq->curr;
+	unsigned long flags;
+
+	sp_kunit_adopt(child);
+	flags = sp_kunit_lock(rq);
+	if (sp_kunit_expect(rq, sp_kunit_ours(parent), "fork by no class task")) {
+		child->se.exec_start = parent->se.exec_start;
+		if (ops->task_fork)
+			ops->task_fork(rq, child, parent);
+		else if (ops->task_init)
+			ops->task_init(child);
+		child->sp.flags |= SP_TASK_INIT;
+		sp_stat_add(rq, SP_STAT_TASK_INITS, 1);
+		sp_kunit_enable(rq, child);
+	}
+	sp_kunit_unlock(rq, flags);
+}
+EXPORT_SYMBOL_GPL(sched_policy_kunit_fork);
 
 /* update_curr_policy() */
 static void sp_kunit_account(struct sched_policy_rq *sprq)
@@ -327,16 +373,16 @@ EXPORT_SYMBOL_GPL(sched_policy_kunit_tick);
  * of the class runs (an idle CPU is always preempted).  True if the
  * running task is to be preempted.
  */
-bool sched_policy_kunit_wakeup(struct sched_policy_rq *rq,
-			       struct task_struct *p, unsigned int enq_flags,
-			       unsigned int wake_flags)
+static bool sp_kunit_activate(struct sched_policy_rq *rq,
+			      struct task_struct *p, unsigned int enq_flags,
+			      unsigned int wake_flags)
 {
 	struct sched_policy_ops *ops = rq->kunit_ops;
 	unsigned long irq = sp_kunit_lock(rq);
 	struct task_struct *curr = rq->rq->curr;
 	bool resched;
 
-	sp_kunit_enqueue(rq, p, SP_ENQ_WAKEUP | enq_flags);
+	sp_kunit_enqueue(rq, p, enq_flags);
 	if (!sp_kunit_ours(curr)) {
 		set_tsk_need_resched(curr);
 	} else if (ops->wakeup_preempt && !test_tsk_need_resched(curr)) {
@@ -350,7 +396,27 @@ bool sched_policy_kunit_wakeup(struct sched_policy_rq *rq,
 	sp_kunit_unlock(rq, irq);
 	return resched;
 }
+
+bool sched_policy_kunit_wakeup(struct sched_policy_rq *rq,
+			       struct task_struct *p, unsigned int enq_flags,
+			       unsigned int wake_flags)
+{
+	return sp_kunit_activate(rq, p, SP_ENQ_WAKEUP | enq_flags, wake_flags);
+}
 EXPORT_SYMBOL_GPL(sched_policy_kunit_wakeup);
+
+/*
+ * wake_up_new_task() of @child (sched_policy_kunit_fork()) on @rq, its
+ * parent's CPU: its first enqueue (SP_ENQ_NEW), then the preemption test
+ * with SP_WAKE_FORK.  True if the running task is to be preempted, by
+ * this test or by the fork hook before it.
+ */
+bool sched_policy_kunit_wake_new(struct sched_policy_rq *rq,
+				 struct task_struct *child)
+{
+	return sp_kunit_activate(rq, child, SP_ENQ_NEW, SP_WAKE_FORK);
+}
+EXPORT_SYMBOL_GPL(sched_policy_kunit_wake_new);
 
 /* The running task sleeps (SP_DEQ_SLEEP): the task that runs next. */
 struct task_struct *sched_policy_kunit_sleep(struct sched_policy_rq *rq)

@@ -965,9 +965,10 @@ static void o1_fork_from(struct task_struct *p, struct task_struct *parent)
 		o1_new_slice(p);
 }
 
-static void o1_task_fork(struct task_struct *p)
+static void o1_task_fork(struct sched_policy_rq *rq, struct task_struct *p,
+			 struct task_struct *parent)
 {
-	o1_fork_from(p, current);
+	o1_fork_from(p, parent);
 }
 
 #define O1_EXIT_WEIGHT	3	/* 2.6.22's EXIT_WEIGHT */
@@ -1031,17 +1032,17 @@ static void o1_disable(struct task_struct *p)
 
 /*
  * 2.6.22 puts a forked child (not a thread) just before its parent, at
- * the parent's priority, and reschedules: the child runs first.  Only
- * while the parent is the running task (@curr) and ours.
+ * the parent's priority, and reschedules: the child runs first.  Only on
+ * the parent's CPU, where @parent (current, which forks it) runs, and
+ * while it is ours.
  */
 static bool o1_enqueue_child_first(struct task_struct *p,
-				   struct task_struct *parent,
-				   struct task_struct *curr)
+				   struct task_struct *parent)
 {
 	struct o1_task *ot = o1_task(p), *pt = o1_task(parent);
 
-	if (curr != parent || p->mm == parent->mm ||
-	    !sched_policy_task_queued(parent) || !pt->array)
+	if (p->mm == parent->mm || !sched_policy_task_queued(parent) ||
+	    !pt->array)
 		return false;
 	ot->prio = pt->prio;
 	list_add_tail(&p->sp.run_node, &parent->sp.run_node);
@@ -1158,8 +1159,8 @@ static void o1_enqueue(struct sched_policy_rq *rq, struct task_struct *p,
 		o1_array_add(o1_activate_array(oc, p), p, false);
 		return;
 	}
-	if ((flags & SP_ENQ_NEW) &&
-	    o1_enqueue_child_first(p, current, sched_policy_rq_curr(rq))) {
+	if ((flags & SP_ENQ_NEW) && sched_policy_rq_local(rq) &&
+	    o1_enqueue_child_first(p, sched_policy_rq_curr(rq))) {
 		sched_policy_stat_add(rq, O1_STAT_CHILD_FIRST, 1);
 		return;
 	}

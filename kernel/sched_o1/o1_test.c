@@ -713,8 +713,8 @@ static void o1_test_exit_to_parent(struct kunit *test)
 /*
  * wake_up_new_task(): a forked process (another mm) is queued just
  * before its running parent at the parent's priority and preempts it;
- * a thread, or a child of a parent that is not running, is queued as
- * any new task.
+ * a thread, or a child of a parent outside the policy, is queued as any
+ * new task.
  */
 static void o1_test_child_first(struct kunit *test)
 {
@@ -733,9 +733,11 @@ static void o1_test_child_first(struct kunit *test)
 	o1_array_add(oc->active, other, false);
 	o1_array_add(oc->active, parent, false);
 
-	KUNIT_EXPECT_FALSE(test, o1_enqueue_child_first(thread, parent, parent));
-	KUNIT_EXPECT_FALSE(test, o1_enqueue_child_first(child, parent, other));
-	KUNIT_EXPECT_TRUE(test, o1_enqueue_child_first(child, parent, parent));
+	KUNIT_EXPECT_FALSE(test, o1_enqueue_child_first(thread, parent));
+	parent->sp.flags = 0;
+	KUNIT_EXPECT_FALSE(test, o1_enqueue_child_first(child, parent));
+	parent->sp.flags = SP_TASK_QUEUED;
+	KUNIT_EXPECT_TRUE(test, o1_enqueue_child_first(child, parent));
 	o1_check_array(test, oc->active);
 	KUNIT_EXPECT_EQ(test, o1_task(child)->prio, 117);
 	/* queued after the task that was there first, before its parent */
@@ -1211,6 +1213,49 @@ static void o1_test_seq_sync_wakeup(struct kunit *test)
 }
 
 /*
+ * sched_fork() and wake_up_new_task() of 2.6.22 as the core calls them,
+ * the parent (prio 117, 100 ms) running: a thread takes half the
+ * parent's slice and one bonus level less (prio 118) and waits; a forked
+ * process takes half of what is left, is queued before its parent at the
+ * parent's priority and runs first; when it sleeps, the parent (117)
+ * runs before the thread (118).
+ */
+static void o1_test_seq_fork(struct kunit *test)
+{
+	static int mm_a, mm_b;
+	struct sched_policy_rq *rq = o1_seq_rq(test);
+	struct task_struct *parent = o1_seq_task(test, rq, 1, 0, 800);
+	struct task_struct *thread = o1_fake_task(test, 2, 0, 0);
+	struct task_struct *child = o1_fake_task(test, 3, 0, 0);
+
+	parent->mm = (struct mm_struct *)&mm_a;
+	thread->mm = parent->mm;
+	child->mm = (struct mm_struct *)&mm_b;
+	o1_seq_start(test, rq, parent);
+
+	sched_policy_kunit_fork(rq, thread);
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->time_slice,
+			(s64)(50 * NSEC_PER_MSEC));
+	KUNIT_EXPECT_EQ(test, o1_task(thread)->time_slice,
+			(s64)(50 * NSEC_PER_MSEC));
+	KUNIT_EXPECT_EQ(test, o1_task(thread)->sleep_avg, 700 * NSEC_PER_MSEC);
+	KUNIT_EXPECT_FALSE(test, sched_policy_kunit_wake_new(rq, thread));
+	KUNIT_EXPECT_EQ(test, o1_task(thread)->prio, 118);
+
+	sched_policy_kunit_fork(rq, child);
+	KUNIT_EXPECT_EQ(test, o1_task(parent)->time_slice,
+			(s64)(25 * NSEC_PER_MSEC));
+	KUNIT_EXPECT_EQ(test, o1_task(child)->time_slice,
+			(s64)(25 * NSEC_PER_MSEC));
+	KUNIT_EXPECT_TRUE(test, sched_policy_kunit_wake_new(rq, child));
+	KUNIT_EXPECT_EQ(test, o1_task(child)->prio, 117);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_schedule(rq), child);
+	o1_seq_check(test, rq);
+	KUNIT_EXPECT_PTR_EQ(test, sched_policy_kunit_sleep(rq), parent);
+	o1_seq_check(test, rq);
+}
+
+/*
  * set_user_nice() of 2.6.22: the running task reniced worse is
  * rescheduled and the other runs; a waiting task reniced better
  * reschedules the CPU.
@@ -1317,6 +1362,7 @@ static struct kunit_case o1_test_cases[] = {
 	KUNIT_CASE(o1_test_seq_idle_resets_clock),
 	KUNIT_CASE(o1_test_seq_higher_class_keeps_clock),
 	KUNIT_CASE(o1_test_seq_sync_wakeup),
+	KUNIT_CASE(o1_test_seq_fork),
 	KUNIT_CASE(o1_test_seq_renice),
 	KUNIT_CASE(o1_test_seq_yield),
 	KUNIT_CASE(o1_test_seq_batch_wakeup),
