@@ -5,6 +5,7 @@
 # CPU 0 for 4 s, the idle hog gets almost nothing (< 0.1%), yet the stall
 # watchdog stays quiet and bfs stays active.  Without may_starve the
 # watchdog reported the idle hog after 1 s and switched to eevdf.
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=bfs_idle_watchdog
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

@@ -4,6 +4,7 @@
 # together and measured over the same 3 s, it gets almost nothing: want
 # < 0.1% of the two hogs' CPU time (the weight-based policies give a
 # SCHED_IDLE task 0.3%: weight 3 against 1024).
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=bfs_idleprio
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

@@ -11,6 +11,7 @@
 # weight-based policies, which give nice 0 90.3% against nice 10 (1024 /
 # 110) but 66.1% against nice 3 (1024 / 526), and from o1 (about 54%:
 # 100 ms against 85 ms slices).
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=bfs_nice_ratio
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

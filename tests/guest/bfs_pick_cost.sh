@@ -19,6 +19,7 @@
 # boots (a few calls that the host's descheduling of the vCPU made
 # long), once enough to hide the growth.  The scan per pick does not
 # depend on the slice.
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=bfs_pick_cost
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

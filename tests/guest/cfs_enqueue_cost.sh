@@ -6,6 +6,7 @@
 # 1,000-task enqueue cost below 10x the 10-task one (log2 1000 / log2 10
 # is 3; a sorted-list insert would be ~100x).  Picks read the cached
 # leftmost node and are reported.
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=cfs_enqueue_cost
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

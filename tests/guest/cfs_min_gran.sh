@@ -6,6 +6,7 @@
 # preempted at every tick; with 10 ms (nr_latency 1) each slice is 10 ms
 # and a hog runs three ticks.  The hogs' involuntary context switches per
 # second must drop at least twofold (about threefold expected at HZ=250).
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=cfs_min_gran
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

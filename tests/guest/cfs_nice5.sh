@@ -2,6 +2,7 @@
 # cfs_nice5: a nice-0 and a nice-5 hog on CPU 0 for 5 s split it by their
 # weights, 1024:335, i.e. 75.3% / 24.7%, +-1 point (issue 4): cfs gave
 # 75.31-75.36 at 1 and 4 vCPUs, o1 gives nice 0 78% here and bfs 80%.
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=cfs_nice5
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

@@ -12,6 +12,7 @@
 #   2 plain resched: the same order as 0 (> 50% straight back)
 #   3 compat (behind the rightmost): every other task runs first: > 95% of
 #     yields see both hogs run
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=cfs_yield
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

@@ -11,6 +11,7 @@
 # the test sets o1's child_penalty to 0 while it runs so that it
 # measures the arrays' round robin, not that warm-up (see
 # kernel/sched_o1/README.md, "Warm-up").
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=equal_share
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

@@ -1,6 +1,7 @@
 #!/bin/sh
 # fifo_preempt: with 4 SCHED_NORMAL hogs on CPU 0, a SCHED_FIFO task on
 # CPU 0 spinning for 1 s gets >= 85% of that second.
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=fifo_preempt
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

@@ -324,14 +324,14 @@ sp_cost_line() {
 # --- helpers of the stress tests (stress_*.sh) ---
 
 # sp_stress_secs: seconds of load for the stress tests, from the kernel
-# command line word sptest.stress_s=N (default 15: the short version that
+# command line word sptest.stress_s=N (default 10: the short version that
 # fits make test; make stress passes more)
 sp_stress_secs() {
-	_s=$(sp_cmdline sptest.stress_s 15)
+	_s=$(sp_cmdline sptest.stress_s 10)
 	case "$_s" in
-	'' | *[!0-9]*) _s=15 ;;
+	'' | *[!0-9]*) _s=10 ;;
 	esac
-	[ "$_s" -gt 0 ] || _s=15
+	[ "$_s" -gt 0 ] || _s=10
 	echo "$_s"
 }
 

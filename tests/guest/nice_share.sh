@@ -8,6 +8,7 @@
 # want > 1.7; the steady 2:1 is o1_nice_ratios' job.  bfs:
 # 11 slices to 1 (kernel/sched_bfs/README.md), 91.7% +- 3 points, a
 # ratio of 7.85..17.9.  Other policies: report only.
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=nice_share
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

@@ -22,6 +22,7 @@
 # 11.8 ms.  The first WARMUP (4 s) of each run, beside the hog, drains
 # the bonus the test shell passed on, which would keep o1's parent in
 # the active array at a slice end.
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=o1_exit
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

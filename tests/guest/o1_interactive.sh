@@ -22,6 +22,7 @@
 # to the expired array and waited for the array swap (100.8 ms traced in
 # 1 of 18 runs; likely the 157.7 ms of a make test too), as 2.6.22's
 # would; that start is not what this test is about.
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=o1_interactive
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

@@ -8,6 +8,7 @@
 # the hogs start with the sleep_avg they inherit from the sleeping
 # parent, and the interactivity estimator needs up to 1.5 s of CPU per
 # nice-0 hog to notice they never sleep (README, "warm-up").
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=o1_nice_ratios
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

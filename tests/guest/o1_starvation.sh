@@ -19,6 +19,7 @@
 # that (o1's tunables and counter left alone): policies without the
 # interactivity estimator share the CPU among the four, and the hog
 # waits tens of ms.
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=o1_starvation
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

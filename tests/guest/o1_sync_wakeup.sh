@@ -8,6 +8,7 @@
 # eventfd (no sync hint) every wakeup preempts the writer, so the reader
 # takes about one: want <= 2 (the control: it shows the reader would
 # preempt, and that only the hint makes the difference).
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=o1_sync_wakeup
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

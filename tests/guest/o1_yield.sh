@@ -11,6 +11,7 @@
 # hogs they are, not interactive with their parent's sleep_avg (then
 # they would keep the yielder waiting up to the starvation limit, 4 s
 # here, and a 3 s run could see a single yield; README "Warm-up").
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=o1_yield
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

@@ -8,6 +8,7 @@
 # want max wakeup latency < 1.5 s (it was the whole 3 s before the policy
 # class had its server), the hog still >= 85% of its 3 s, and under a
 # policy the server's picks counted on CPU 0.
+# sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=rt_starve
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

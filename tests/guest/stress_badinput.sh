@@ -33,7 +33,7 @@
 # the 23-character zero-padded V; V without a newline; the old value
 # again) must be accepted and read back, so that the refusals above are
 # not those of a file that refuses everything.
-# Phase 2, until sptest.stress_s=S seconds (default 15) have passed since
+# Phase 2, until sptest.stress_s=S seconds (default 10) have passed since
 # the start, at least 5 s: two root writers and one uid 1000 writer loop
 # over every writable file with bad values of every kind (EINVAL / EACCES
 # or EPERM expected), while a root writer alternates one tunable between

@@ -1,6 +1,6 @@
 #!/bin/sh
 # stress_faults: CPU hotplug and kills under load for sptest.stress_s=S
-# seconds (default 15).  Load, in rounds until S seconds have passed:
+# seconds (default 10).  Load, in rounds until S seconds have passed:
 #   forks   forkstorm: 100 fork/exit, then 50 thread create/join
 #   pipes   pingpong: 4 pairs over pipes, 2 s
 #   kill    churn kill -r 2: tasks killed with SIGKILL while queued (behind

@@ -1,5 +1,5 @@
 #!/bin/sh
-# stress_load: a mixed load for sptest.stress_s=S seconds (default 15),
+# stress_load: a mixed load for sptest.stress_s=S seconds (default 10),
 # every worker with a fixed amount of work per round, rounds repeated
 # until S seconds have passed:
 #   forks      forkstorm: 60 fork/exit, then 30 thread create/join
