@@ -3,7 +3,8 @@
  * The KUnit run queue of <linux/sched_policy.h>: a policy's suite calls
  * its registered hooks in sequence (enqueue, the balance pass, pick,
  * put_prev, set_next, account, tick, wakeup_preempt, yield,
- * prio_changed, task_fork) on a run queue of no CPU, and checks what they decided.
+ * prio_changed, task_fork) on a run queue of no CPU, and checks what
+ * they decided.
  * The helpers keep class.c's order and bookkeeping, which is the contract
  * the header promises a policy: the queued flag and count around
  * enqueue and dequeue, the running task's account before a tick, a

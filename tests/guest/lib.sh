@@ -708,14 +708,14 @@ sp_sleeper_share() {
 }
 
 # sp_pingpong_same_cpu: a pipe ping-pong pair (pingpong -p 1 -c, at most
-# 8 s) starts on CPU 0 and the last CPU (so fork placement does not
+# 30 s) starts on CPU 0 and the last CPU (so fork placement does not
 # decide it); at 0.5 s both are allowed every CPU (taskset -p, which
 # moves neither); from 1 s on, 30 samples 50 ms apart of the CPU each of
 # the two last ran on (/proc/PID/stat field 39), and then the pair is
-# killed.  Sets SHARE to the percent of the samples (at least 20 taken
-# while both ran) with the pair on one CPU.
+# killed; it must have run through all 30.  Sets SHARE to the percent of
+# the samples with the pair on one CPU.
 sp_pingpong_same_cpu() {
-	pingpong -p 1 -c -t 8 >"$SP_TMP/pp.out" 2>&1 &
+	pingpong -p 1 -c -t 30 >"$SP_TMP/pp.out" 2>&1 &
 	_pp=$!
 	sp_track $_pp
 	sleep 0.5
@@ -745,7 +745,9 @@ sp_pingpong_same_cpu() {
 		sleep 0.05
 	done
 	_t1=$(sp_uptime)
-	[ $_n -ge 20 ] || sp_fail "only $_n samples in $(sp_calc "$_t1 - $_t0") s before pingpong ended: $(cat "$SP_TMP/pp.out")"
+	if [ $_n -lt 30 ] || ! kill -0 "$1" "$2" 2>/dev/null; then
+		sp_fail "pingpong ended after $_n of 30 samples ($(sp_calc "$_t1 - $_t0") s): $(cat "$SP_TMP/pp.out")"
+	fi
 	kill -KILL "$_pp" "$1" "$2" 2>/dev/null
 	wait $_pp 2>/dev/null
 	# shellcheck disable=SC2034 # read by the tests

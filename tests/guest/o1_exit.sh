@@ -19,9 +19,10 @@
 # without it.  No other policy gives a reaped child's slice back or
 # caps the parent by the child's nice: cross runs (1 vCPU) gave at nice 0
 # and -10: cfs 3.6 / 36.5, eevdf 2.6 / 36.9, bfs 1.9 / 26.4, rr 11.9 /
-# 11.8 ms.  The first WARMUP (4 s) of each run, beside the hog, drains
-# the bonus the test shell passed on, which would keep o1's parent in
-# the active array at a slice end.
+# 11.8 ms; a cross run now stops after the nice-0 run when that fails.
+# The first WARMUP (4 s) of each run, beside the hog, drains the bonus
+# the test shell passed on, which would keep o1's parent in the active
+# array at a slice end.
 # sptest: one-cpu (pinned to CPU 0: runs in the 1-vCPU boot only)
 T=o1_exit
 # shellcheck source=tests/guest/lib.sh
@@ -45,6 +46,10 @@ if sp_own; then
 fi
 reap_run
 plain=$RUN
+# a cross run ends at its first behavioural failure
+if ! sp_own && ! sp_true "$plain >= 75 && $plain <= 150"; then
+	sp_fail "run_ms=$plain (want 75..150 ms: the half slice given back)"
+fi
 reap_run -10
 capped=$RUN
 detail="run_ms=$plain nice-10_run_ms=$capped"
