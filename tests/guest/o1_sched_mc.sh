@@ -13,8 +13,9 @@
 # each one's CPU (/proc/PID/stat field 39).  Want them on two caches in
 # >= 80% of the samples, and at most 1 sample where either has moved:
 # once apart, each is alone on its CPU and stays; in each of 4 such
-# runs (a cross run stops at the first that fails).  o1 moved one within 0.4-1.4 s of the unpinning in 6 of 6 runs
-# (60 samples from the unpinning, 3 boots).  Without the capacity rule
+# runs (a cross run stops at the first that fails).  o1 moved one within
+# 0.4-1.4 s of the unpinning in 6 of 6 runs (60 samples from the
+# unpinning, 3 boots).  Without the capacity rule
 # a hog still crosses now and then: rr's count balancer pulled one
 # (when a kernel thread woke beside it, inferred) 0.9-6 s after the
 # unpinning in 4 of 6 such runs, and one run of 12 samples passed for
