@@ -10,11 +10,13 @@
  * children are released at the same time through a pipe, spin WARMUP
  * seconds (default 0) unmeasured, then SECONDS measured, up to common
  * CLOCK_MONOTONIC deadlines.  Each records the CPU time it consumed in the
- * measured window and its longest gap between two loop iterations there
- * (the longest time it waited for the CPU).  Output, one line per child
- * and one summary line:
+ * measured window, its longest gap between two loop iterations there
+ * (the longest time it waited for the CPU) and how many times it moved
+ * from one CPU to another there (se.nr_migrations of /proc/self/sched;
+ * -1 where the kernel has no CONFIG_SCHED_DEBUG).  Output, one line per
+ * child and one summary line:
  *
- *   SHARE idx=I pid=P nice=N policy=normal|batch|idle|iso cpu_ms=U share_pct=S max_gap_ms=G
+ *   SHARE idx=I pid=P nice=N policy=normal|batch|idle|iso cpu_ms=U share_pct=S max_gap_ms=G migrations=M
  *   SHARE_SUMMARY n=K secs=T cpu=C total_ms=U min_ms=A max_ms=B max_over_min=R
  *
  * Exit status: 0 if all children completed, 1 otherwise, 2 on usage error.
@@ -44,6 +46,7 @@ struct shared {
 	double deadline;
 	double cpu_ms[MAX_HOGS];
 	double max_gap_ms[MAX_HOGS];
+	long migrations[MAX_HOGS];
 	int done[MAX_HOGS];
 };
 
@@ -78,10 +81,27 @@ static long parse_nice_policy(char *arg, int *policy)
 	return parse_long(arg, "nice", -20, 19);
 }
 
+/* This task's se.nr_migrations, or -1 if /proc/self/sched lacks it. */
+static long nr_migrations(void)
+{
+	FILE *f = fopen("/proc/self/sched", "r");
+	char line[256];
+	long n = -1;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "se.nr_migrations : %ld", &n) == 1)
+			break;
+	fclose(f);
+	return n;
+}
+
 static void child(struct shared *sh, int idx, long pin, long nice_val,
 		  int policy, int rfd)
 {
 	double c0, c1, t, last, gap = 0;
+	long m0, m1;
 
 	if (pin >= 0 && pin_to_cpu(pin))
 		_exit(1);
@@ -105,6 +125,7 @@ static void child(struct shared *sh, int idx, long pin, long nice_val,
 		for (volatile int i = 0; i < 1000; i++)
 			;
 	}
+	m0 = nr_migrations();
 	c0 = now_sec(CLOCK_THREAD_CPUTIME_ID);
 	last = now_sec(CLOCK_MONOTONIC);
 	do {
@@ -116,7 +137,9 @@ static void child(struct shared *sh, int idx, long pin, long nice_val,
 		last = t;
 	} while (t < sh->deadline);
 	c1 = now_sec(CLOCK_THREAD_CPUTIME_ID);
+	m1 = nr_migrations();
 	sh->cpu_ms[idx] = (c1 - c0) * 1e3;
+	sh->migrations[idx] = m0 < 0 || m1 < 0 ? -1 : m1 - m0;
 	sh->max_gap_ms[idx] = gap * 1e3;
 	sh->done[idx] = 1;
 	_exit(0);
@@ -197,11 +220,11 @@ int main(int argc, char **argv)
 			max = v;
 	}
 	for (i = 0; i < n; i++)
-		printf("SHARE idx=%d pid=%d nice=%ld policy=%s cpu_ms=%.1f share_pct=%.2f max_gap_ms=%.1f\n",
+		printf("SHARE idx=%d pid=%d nice=%ld policy=%s cpu_ms=%.1f share_pct=%.2f max_gap_ms=%.1f migrations=%ld\n",
 		       i, (int)pids[i], nices[i], policy_names[policies[i]],
 		       sh->cpu_ms[i],
 		       total > 0 ? 100.0 * sh->cpu_ms[i] / total : 0.0,
-		       sh->max_gap_ms[i]);
+		       sh->max_gap_ms[i], sh->migrations[i]);
 	printf("SHARE_SUMMARY n=%d secs=%g cpu=%ld total_ms=%.1f min_ms=%.1f max_ms=%.1f max_over_min=%.3f\n",
 	       n, secs, pin, total, min, max, min > 0 ? max / min : 0.0);
 	return failed;
