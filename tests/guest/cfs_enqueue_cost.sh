@@ -18,12 +18,7 @@ T=cfs_enqueue_cost
 sp_begin
 
 sp_policy_test cfs
-[ -r "$SP/$(sp_active)/stats" ] ||
-	sp_cross_na "$(sp_active) has no framework statistics to time"
-for n in 10 1000; do
-	sp_cost_run "$n" 0 3 >"$SP_TMP/cost$n" || sp_fail "cost run with $n tasks failed: $(tail -n 1 "$SP_TMP/cost$n")"
-	cat "$SP_TMP/cost$n"
-done
+sp_cost_runs 10 1000
 e10=$(sp_kv enqueue_ns "$(cat "$SP_TMP/cost10")")
 e1000=$(sp_kv enqueue_ns "$(cat "$SP_TMP/cost1000")")
 c10=$(sp_kv pick_ns "$(cat "$SP_TMP/cost10")")

@@ -180,6 +180,16 @@ sp_kv() {
 	echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -n 1
 }
 
+# sp_share_moves FILE: the times share's children in FILE moved between
+# CPUs during the window, summed (se.nr_migrations); returns 1 when the
+# kernel does not count them (no CONFIG_SCHED_DEBUG)
+sp_share_moves() {
+	grep '^SHARE idx=' "$1" |
+		sed -n 's/.* migrations=\(-*[0-9]*\)$/\1/p' |
+		awk '$1 < 0 { bad = 1 } { n++; s += $1 }
+		     END { if (bad || !n) exit 1; print s }'
+}
+
 # sp_cmdline KEY [DEFAULT]: the value of the word KEY=value on the kernel
 # command line (the last one when KEY is there twice, as the kernel and
 # /init read it), or DEFAULT when there is none or it is empty
@@ -288,6 +298,21 @@ sp_cost_run() {
 		_w="$_c0 | $_c1"
 	fi
 	sp_cost_line "n=$1" "$2" "$_c0 | $_c1 | $_w"
+}
+
+# sp_cost_runs RUN...: for each RUN, a number of tasks with an optional
+# letter (10b runs 10 again), sp_cost_run RUN's tasks on CPU 0 for 3 s,
+# its line printed and kept in $SP_TMP/costRUN.  A cross run under a
+# policy whose framework counts nothing (eevdf) ends as n/a.
+sp_cost_runs() {
+	[ -r "$SP/$(sp_active)/stats" ] ||
+		sp_cross_na "$(sp_active) has no framework statistics to time"
+	for _run in "$@"; do
+		_n=${_run%%[!0-9]*}
+		sp_cost_run "$_n" 0 3 >"$SP_TMP/cost$_run" ||
+			sp_fail "cost run with $_n tasks failed: $(tail -n 1 "$SP_TMP/cost$_run")"
+		cat "$SP_TMP/cost$_run"
+	done
 }
 
 # sp_cost_line LABEL CPU "A0 | A1 | B0 | B1": "COST LABEL enqueues=E

@@ -27,32 +27,27 @@ T=o1_pick_cost
 sp_begin
 
 sp_policy_test o1
-[ -r "$SP/$(sp_active)/stats" ] ||
-	sp_cross_na "$(sp_active) has no framework statistics to time"
 # two runs of 10 tasks and the cheaper one: see above
-for run in 10 10b 1000; do
-	sp_cost_run "${run%b}" 0 3 >"$SP_TMP/cost$run" ||
-		sp_fail "cost run with ${run%b} tasks failed: $(tail -n 1 "$SP_TMP/cost$run")"
-	cat "$SP_TMP/cost$run"
-done
-# choose_ns LINE: balance_ns + pick_ns of a cost line (a policy without
-# a balance hook has balance_ns "?")
+sp_cost_runs 10 10b 1000
+# choose_ns RUN: balance_ns + pick_ns of a cost run's line (a policy
+# without a balance hook has balance_ns "?")
 choose_ns() {
-	_b=$(sp_kv balance_ns "$1")
+	_b=$(sp_kv balance_ns "$(cat "$SP_TMP/cost$1")")
 	[ "$_b" != "?" ] || _b=0
-	sp_calc "$_b + $(sp_kv pick_ns "$1")"
+	sp_calc "$_b + $(sp_kv pick_ns "$(cat "$SP_TMP/cost$1")")"
 }
-line10=$(cat "$SP_TMP/cost10")
-line1000=$(cat "$SP_TMP/cost1000")
-c10=$(choose_ns "$line10")
-c10b=$(choose_ns "$(cat "$SP_TMP/cost10b")")
-if sp_true "$c10b < $c10"; then
-	line10=$(cat "$SP_TMP/cost10b")
-	c10b=$c10
-	c10=$(choose_ns "$line10")
+first=$(choose_ns 10)
+second=$(choose_ns 10b)
+if sp_true "$second < $first"; then
+	run10=10b other=$first
+else
+	run10=10 other=$second
 fi
-c1000=$(choose_ns "$line1000")
-detail="policy=$(sp_active) balance+pick_ns@10=$c10 (other run $c10b) balance+pick_ns@1000=$c1000 pick_ns@10=$(sp_kv pick_ns "$line10") pick_ns@1000=$(sp_kv pick_ns "$line1000") enqueue_ns@10=$(sp_kv enqueue_ns "$line10") enqueue_ns@1000=$(sp_kv enqueue_ns "$line1000")"
+c10=$(choose_ns $run10)
+c1000=$(choose_ns 1000)
+line10=$(cat "$SP_TMP/cost$run10")
+line1000=$(cat "$SP_TMP/cost1000")
+detail="policy=$(sp_active) balance+pick_ns@10=$c10 (other run $other) balance+pick_ns@1000=$c1000 pick_ns@10=$(sp_kv pick_ns "$line10") pick_ns@1000=$(sp_kv pick_ns "$line1000") enqueue_ns@10=$(sp_kv enqueue_ns "$line10") enqueue_ns@1000=$(sp_kv enqueue_ns "$line1000")"
 sp_true "$c10 > 0 && $c1000 > 0" || sp_fail "no picks measured: $detail"
 growth=$(sp_calc "($c1000 - $c10) / 990")
 detail="$detail growth_ns_per_task=$growth"
