@@ -16,8 +16,13 @@
  *          kernel's own accounting (run_delay in /proc/self/schedstat,
  *          read after every wakeup)
  *
+ * and the mean CPU time the sleeper used per wakeup (run_per_wake_us):
+ * under CFS the sleeper keeps its full wakeup credit only while that
+ * stays under its fair share of a period.
+ *
  * Output: SLEEPLAT n=N hogs=H period_us=P median_us=A p90_us=B p99_us=C max_us=D
  *         wait_median_us=E wait_p90_us=F wait_p99_us=G wait_max_us=H
+ *         run_per_wake_us=R
  * (the first four are "late").
  * Exit status: 0 on success, 1 if a step failed, 2 on usage error.
  */
@@ -45,10 +50,13 @@ static void usage(void)
 	exit(2);
 }
 
-/* run_delay (ns) from /proc/self/schedstat, or -1 */
-static double run_delay(int fd)
+/*
+ * The CPU time and run_delay (ns) from /proc/self/schedstat into *run
+ * and *delay; -1 if they cannot be read
+ */
+static int schedstat(int fd, double *run, double *delay)
 {
-	unsigned long long run, delay;
+	unsigned long long r, d;
 	char buf[128];
 	ssize_t n;
 
@@ -58,9 +66,11 @@ static double run_delay(int fd)
 	if (n <= 0)
 		return -1;
 	buf[n] = 0;
-	if (sscanf(buf, "%llu %llu", &run, &delay) != 2)
+	if (sscanf(buf, "%llu %llu", &r, &d) != 2)
 		return -1;
-	return delay;
+	*run = r;
+	*delay = d;
+	return 0;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -79,7 +89,7 @@ static double pct(const double *v, int n, double p)
 
 int main(int argc, char **argv)
 {
-	double secs = 3.0, *lat, *wait, d0, d1;
+	double secs = 3.0, *lat, *wait, d0, d1, run0, run1;
 	long cpu = 0, period_us = 3000;
 	pid_t pids[MAX_HOGS];
 	struct timespec next;
@@ -131,7 +141,10 @@ int main(int argc, char **argv)
 	usleep(300000);
 	clock_gettime(CLOCK_MONOTONIC, &next);
 	end = next.tv_sec + next.tv_nsec / 1e9 + secs;
-	d0 = run_delay(fd);
+	if (schedstat(fd, &run0, &d0)) {
+		fprintf(stderr, "sleeplat: cannot read run_delay\n");
+		return 1;
+	}
 	while (cnt < MAX_SAMPLES) {
 		double due, now;
 
@@ -147,8 +160,7 @@ int main(int argc, char **argv)
 				       NULL) == EINTR)
 			;
 		now = now_sec(CLOCK_MONOTONIC);
-		d1 = run_delay(fd);
-		if (d0 < 0 || d1 < 0) {
+		if (schedstat(fd, &run1, &d1)) {
 			fprintf(stderr, "sleeplat: cannot read run_delay\n");
 			return 1;
 		}
@@ -167,9 +179,10 @@ int main(int argc, char **argv)
 	}
 	qsort(lat, cnt, sizeof(*lat), cmp_double);
 	qsort(wait, cnt, sizeof(*wait), cmp_double);
-	printf("SLEEPLAT n=%d hogs=%d period_us=%ld median_us=%.0f p90_us=%.0f p99_us=%.0f max_us=%.0f wait_median_us=%.0f wait_p90_us=%.0f wait_p99_us=%.0f wait_max_us=%.0f\n",
+	printf("SLEEPLAT n=%d hogs=%d period_us=%ld median_us=%.0f p90_us=%.0f p99_us=%.0f max_us=%.0f wait_median_us=%.0f wait_p90_us=%.0f wait_p99_us=%.0f wait_max_us=%.0f run_per_wake_us=%.0f\n",
 	       cnt, n, period_us, pct(lat, cnt, 0.5), pct(lat, cnt, 0.9),
 	       pct(lat, cnt, 0.99), lat[cnt - 1], pct(wait, cnt, 0.5),
-	       pct(wait, cnt, 0.9), pct(wait, cnt, 0.99), wait[cnt - 1]);
+	       pct(wait, cnt, 0.9), pct(wait, cnt, 0.99), wait[cnt - 1],
+	       (run1 - run0) / 1e3 / cnt);
 	return failed;
 }
