@@ -45,11 +45,8 @@ least_served() {
 		awk -v s=$secs '{ printf "%.1f ", $1 / (10 * s) }')
 	MIN=$(echo "$PCTS" | tr ' ' '\n' | grep . | sort -n | head -n 1)
 	[ -n "$MIN" ] || sp_fail "could not parse share output"
-	MOVES=$(grep '^SHARE idx=' "$SP_TMP/out" |
-		sed -n 's/.* migrations=\(-*[0-9]*\)$/\1/p' |
-		awk '$1 < 0 { bad = 1 } { n++; s += $1 }
-		     END { if (!bad && n) print s }')
-	[ -n "$MOVES" ] || sp_fail "no migration counts (CONFIG_SCHED_DEBUG?)"
+	MOVES=$(sp_share_moves "$SP_TMP/out") ||
+		sp_fail "no migration counts (CONFIG_SCHED_DEBUG?)"
 	echo "$T: hog shares [ $PCTS] min $MIN moves $MOVES"
 }
 
