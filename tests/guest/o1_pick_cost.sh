@@ -39,11 +39,10 @@ choose_ns() {
 first=$(choose_ns 10)
 second=$(choose_ns 10b)
 if sp_true "$second < $first"; then
-	run10=10b other=$first
+	run10=10b c10=$second other=$first
 else
-	run10=10 other=$second
+	run10=10 c10=$first other=$second
 fi
-c10=$(choose_ns $run10)
 c1000=$(choose_ns 1000)
 line10=$(cat "$SP_TMP/cost$run10")
 line1000=$(cat "$SP_TMP/cost1000")
