@@ -21,6 +21,7 @@
 # core's), share them equally now and then with a few moves (max/min
 # 1.017 in one make test): want max/min <= 1.25 and the hogs moved at
 # least MIN_MOVES times in the 3 s window.
+# sptest: boot=2llc (its own run also in tests/run's P/2llc boot)
 T=bfs_locality
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

@@ -19,6 +19,7 @@
 # sockets (sptest.llc=split), where 6.12 leaves the wakeup on CPU 1's
 # wake list: before patch 0009 kept WF_SYNC there, pipe 1.83 and eventfd
 # 1.89 per read (at 20 us).
+# sptest: boot=2llc (its own run also in tests/run's P/2llc boot)
 T=bfs_sync_remote
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

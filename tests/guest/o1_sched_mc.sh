@@ -33,6 +33,8 @@
 # such a child beside a hog on CPU 0 or 1 made an imbalance that an idle
 # CPU resolved by pulling the hog across: the control once found the
 # hogs on two caches in 21 of its 30 samples (make test, 2x2 boot).
+# sptest: boot=2x2 (its own run in tests/run's o1/2x2 boot)
+# sptest: cross-boot=2x2 (its cross runs in every other policy's P/2x2 boot)
 T=o1_sched_mc
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

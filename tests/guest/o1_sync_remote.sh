@@ -15,6 +15,7 @@
 # 1's wake list and CPU 1 activates it: the core must still tell o1 it is
 # remote (patch 0009's WF_POLICY_REMOTE; without it, 24.56 over the
 # pipe there).  Needs 2 CPUs.
+# sptest: boot=2llc (its own run also in tests/run's P/2llc boot)
 T=o1_sync_remote
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh

@@ -13,6 +13,7 @@
 #  2. a 5 ms periodic sleeper on CPU 1, woken by its own hrtimer in
 #     hardirq: want >= 90% sleep_type=interrupted.
 # Asserts o1's trace event (n/a in cross runs); needs 2 CPUs.
+# sptest: boot=2llc (its own run also in tests/run's P/2llc boot)
 T=o1_wake_irq
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh
