@@ -344,6 +344,11 @@ unsigned int sched_policy_rq_nr_queued(const struct sched_policy_rq *rq);
  */
 unsigned int sched_policy_rq_nr_other(const struct sched_policy_rq *rq);
 /*
+ * The RT tasks on the CPU, queued or running (throttled ones too): a
+ * lockless read of a remote CPU's is a snapshot.
+ */
+unsigned int sched_policy_rq_nr_rt(const struct sched_policy_rq *rq);
+/*
  * local_clock()'s time as of the run queue's last clock update, without
  * reading the clock again (rq_clock(): the core updates it before every
  * hook but task_init).  Under the rq lock.

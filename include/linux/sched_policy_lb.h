@@ -128,6 +128,15 @@ struct sched_policy_lb {
 	struct sched_policy_lb_cpu *(*cpu)(struct sched_policy_rq *rq);
 	unsigned long	(*nice_0_load)(void);	/* 2.6.22 only */
 	/*
+	 * 2.6.22's rq->nr_running and raw_weighted_load counted a CPU's RT
+	 * tasks beside its own (set_load_weight(): RTPRIO_TO_LOAD_WEIGHT(),
+	 * a nice -20 task's load plus the RT priority): each RT task's load
+	 * in the policy's units.  NULL: the policy's tasks alone, as
+	 * 2.6.32's fair load (which lowered a CPU's power by its RT time
+	 * instead, not modelled).
+	 */
+	unsigned long	(*rt_task_load)(void);
+	/*
 	 * 2.6.22 built with CONFIG_SCHED_MC (x86-64's default): balance
 	 * within each last-level cache, then between them, each cache's
 	 * CPUs a group of one task's capacity (init_sched_groups_power():
@@ -137,7 +146,8 @@ struct sched_policy_lb {
 	/*
 	 * move_tasks() with both locks held: move tasks of @src with
 	 * sched_policy_move_queued() while m->max_load of load is left
-	 * (called only when @src has two tasks or more and max_load > 0).
+	 * (called only when @src has a task of the policy, two tasks or
+	 * more as sched_policy_lb_nr_running() counts, and max_load > 0).
 	 * Sets m->all_pinned when no task of @src may run on @dst's CPU;
 	 * returns the number moved.
 	 */
@@ -186,6 +196,8 @@ unsigned long sched_policy_lb_target_load(const struct sched_policy_lb *lb,
 					  int cpu, unsigned int idx);
 unsigned long sched_policy_lb_load_per_task(const struct sched_policy_lb *lb,
 					    int cpu);
+unsigned int sched_policy_lb_nr_running(const struct sched_policy_lb *lb,
+					struct sched_policy_rq *rq);
 bool sched_policy_lb_imbalance(const struct sched_policy_lb *lb,
 			       const struct sched_policy_lb_stats *st,
 			       unsigned long *imbalance);

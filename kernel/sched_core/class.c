@@ -790,6 +790,12 @@ unsigned int sched_policy_rq_nr_other(const struct sched_policy_rq *rq)
 }
 EXPORT_SYMBOL_GPL(sched_policy_rq_nr_other);
 
+unsigned int sched_policy_rq_nr_rt(const struct sched_policy_rq *rq)
+{
+	return READ_ONCE(rq->rq->rt.rt_nr_running);
+}
+EXPORT_SYMBOL_GPL(sched_policy_rq_nr_rt);
+
 u64 sched_policy_rq_clock(struct sched_policy_rq *rq)
 {
 	return rq_clock(rq->rq);

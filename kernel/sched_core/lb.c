@@ -147,6 +147,40 @@ static bool sp_lb_level_used(const struct sched_policy_lb *lb,
 	return false;
 }
 
+/*
+ * rq->nr_running as the balancer counts it: the policy's tasks, and with
+ * lb->rt_task_load() the CPU's RT tasks too (2.6.22)
+ */
+unsigned int sched_policy_lb_nr_running(const struct sched_policy_lb *lb,
+					struct sched_policy_rq *rq)
+{
+	unsigned int nr = sched_policy_rq_nr_queued(rq);
+
+	return lb->rt_task_load ? nr + sched_policy_rq_nr_rt(rq) : nr;
+}
+EXPORT_SYMBOL_GPL(sched_policy_lb_nr_running);
+
+/*
+ * The load of the CPU's RT tasks (lb->rt_task_load()), as they are now:
+ * cpu_load[] averages the policy's load only, so a steady RT task counts
+ * in full at every index where 2.6.22's averages reached it after a few
+ * ticks, and a short-lived one counts only while it is there.
+ */
+static unsigned long sp_lb_rt_load(const struct sched_policy_lb *lb,
+				   struct sched_policy_rq *rq)
+{
+	if (!lb->rt_task_load)
+		return 0;
+	return sched_policy_rq_nr_rt(rq) * lb->rt_task_load();
+}
+
+/* weighted_cpuload(): the CPU's load now, its RT tasks' included */
+static unsigned long sp_lb_load_now(const struct sched_policy_lb *lb,
+				    struct sched_policy_rq *rq)
+{
+	return READ_ONCE(lb->cpu(rq)->load) + sp_lb_rt_load(lb, rq);
+}
+
 /* At index @idx: the load now, or cpu_load[idx - 1] caught up */
 static unsigned long sp_lb_indexed_load(struct sched_policy_lb_cpu *c,
 					unsigned int idx, unsigned long load)
@@ -165,20 +199,24 @@ static unsigned long sp_lb_indexed_load(struct sched_policy_lb_cpu *c,
 unsigned long sched_policy_lb_source_load(const struct sched_policy_lb *lb,
 					  int cpu, unsigned int idx)
 {
-	struct sched_policy_lb_cpu *c = sp_lb_cpu_of(lb, cpu);
+	struct sched_policy_rq *rq = sched_policy_cpu_rq(cpu);
+	struct sched_policy_lb_cpu *c = lb->cpu(rq);
 	unsigned long load = READ_ONCE(c->load);
 
-	return min(sp_lb_indexed_load(c, idx, load), load);
+	return min(sp_lb_indexed_load(c, idx, load), load) +
+	       sp_lb_rt_load(lb, rq);
 }
 EXPORT_SYMBOL_GPL(sched_policy_lb_source_load);
 
 unsigned long sched_policy_lb_target_load(const struct sched_policy_lb *lb,
 					  int cpu, unsigned int idx)
 {
-	struct sched_policy_lb_cpu *c = sp_lb_cpu_of(lb, cpu);
+	struct sched_policy_rq *rq = sched_policy_cpu_rq(cpu);
+	struct sched_policy_lb_cpu *c = lb->cpu(rq);
 	unsigned long load = READ_ONCE(c->load);
 
-	return max(sp_lb_indexed_load(c, idx, load), load);
+	return max(sp_lb_indexed_load(c, idx, load), load) +
+	       sp_lb_rt_load(lb, rq);
 }
 EXPORT_SYMBOL_GPL(sched_policy_lb_target_load);
 
@@ -193,11 +231,11 @@ unsigned long sched_policy_lb_load_per_task(const struct sched_policy_lb *lb,
 					    int cpu)
 {
 	struct sched_policy_rq *rq = sched_policy_cpu_rq(cpu);
-	unsigned int nr = sched_policy_rq_nr_queued(rq);
+	unsigned int nr = sched_policy_lb_nr_running(lb, rq);
 
 	if (!nr)
 		return sp_lb_empty_per_task(lb);
-	return READ_ONCE(lb->cpu(rq)->load) / nr;
+	return sp_lb_load_now(lb, rq) / nr;
 }
 EXPORT_SYMBOL_GPL(sched_policy_lb_load_per_task);
 
@@ -310,7 +348,7 @@ static int sp_lb_idlest_in_group(const struct sched_policy_lb *lb,
 	sp_lb_for_each_member(i, sp_lb_group_of(lb, level, first), first) {
 		if (!cpumask_test_cpu(i, p->cpus_ptr))
 			continue;
-		load = READ_ONCE(sp_lb_cpu_of(lb, i)->load);
+		load = sp_lb_load_now(lb, sched_policy_cpu_rq(i));
 		if (load < min_load || (load == min_load && i == cpu)) {
 			min_load = load;
 			idlest = i;
@@ -500,8 +538,8 @@ static void sp_lb_sum_group(const struct sched_policy_lb *lb,
 		}
 		g->load += local ? sched_policy_lb_target_load(lb, i, idx) :
 				   sched_policy_lb_source_load(lb, i, idx);
-		g->nr += sched_policy_rq_nr_queued(rq);
-		g->weighted += READ_ONCE(lb->cpu(rq)->load);
+		g->nr += sched_policy_lb_nr_running(lb, rq);
+		g->weighted += sp_lb_load_now(lb, rq);
 	}
 }
 
@@ -522,8 +560,8 @@ static int sp_lb_busiest_queue(const struct sched_policy_lb *lb,
 
 		if (!cpumask_test_cpu(i, cpus))
 			continue;
-		load = READ_ONCE(lb->cpu(rq)->load);
-		if (sched_policy_rq_nr_queued(rq) == 1 && load > imbalance)
+		load = sp_lb_load_now(lb, rq);
+		if (sched_policy_lb_nr_running(lb, rq) == 1 && load > imbalance)
 			continue;
 		if (load > max_load) {
 			max_load = load;
@@ -583,7 +621,10 @@ static int sp_lb_move_tasks(struct sched_policy_rq *src,
 	struct sp_lb_pass *pass = arg;
 
 	pass->m.all_pinned = false;
-	if (sched_policy_rq_nr_queued(src) <= 1 || pass->m.max_load <= 0)
+	/* only the policy's tasks move (RT ones are the RT class's) */
+	if (!sched_policy_rq_nr_queued(src) ||
+	    sched_policy_lb_nr_running(pass->lb, src) <= 1 ||
+	    pass->m.max_load <= 0)
 		return 0;
 	return pass->lb->move_tasks(src, dst, &pass->m);
 }
@@ -687,7 +728,8 @@ static int sp_lb_load_balance(const struct sched_policy_lb *lb,
 		sp_lb_stat(lb, rq, SP_LB_STAT_IMBALANCED, 1);
 		moved = 0;
 		all_pinned = false;
-		if (sched_policy_rq_nr_queued(sched_policy_cpu_rq(busiest)) > 1) {
+		if (sched_policy_lb_nr_running(lb,
+					       sched_policy_cpu_rq(busiest)) > 1) {
 			moved = sp_lb_pull(lb, rq, d, busiest, imbalance, idle);
 			all_pinned = moved < 0;
 			moved = max(moved, 0);

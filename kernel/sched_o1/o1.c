@@ -659,6 +659,16 @@ static unsigned long o1_nice_0_load(void)
 	return div_u64(o1_static_timeslice(O1_NICE_0_PRIO), NSEC_PER_MSEC);
 }
 
+/*
+ * RTPRIO_TO_LOAD_WEIGHT() without its rt_priority term (at most 99 on
+ * top of 800 at the default timeslice): a nice -20 task's load
+ */
+static unsigned long o1_rt_task_load(void)
+{
+	return div_u64(o1_static_timeslice(NICE_TO_PRIO(MIN_NICE)),
+		       NSEC_PER_MSEC);
+}
+
 static int o1_move_tasks(struct sched_policy_rq *src,
 			 struct sched_policy_rq *dst,
 			 struct sched_policy_lb_move *m);
@@ -681,6 +691,7 @@ static const struct sched_policy_lb o1_lb = {
 	.kernel			= SP_LB_2_6_22,
 	.cpu			= o1_lb_cpu,
 	.nice_0_load		= o1_nice_0_load,
+	.rt_task_load		= o1_rt_task_load,
 	.multi_core		= o1_multi_core,
 	.move_tasks		= o1_move_tasks,
 	.stat_base		= O1_STAT_LB,
@@ -850,14 +861,15 @@ static void o1_lb_walk_init(struct o1_lb_walk *w, struct sched_policy_rq *src,
 
 /*
  * move_tasks(), both run-queue locks held: up to the busiest CPU's task
- * count less one and @m->max_load of load, walking as o1_lb_next() does.
+ * count (its RT tasks' included) less one and @m->max_load of load,
+ * walking as o1_lb_next() does.
  * A moved task keeps its array kind (o1_enqueue(): was_expired).
  */
 static int o1_move_tasks(struct sched_policy_rq *src,
 			 struct sched_policy_rq *dst,
 			 struct sched_policy_lb_move *m)
 {
-	unsigned int nr = sched_policy_rq_nr_queued(src);
+	unsigned int nr = sched_policy_lb_nr_running(&o1_lb, src);
 	struct o1_lb_walk w;
 	struct task_struct *p;
 	int pulled = 0;
