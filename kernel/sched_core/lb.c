@@ -620,9 +620,13 @@ static int sp_lb_move_tasks(struct sched_policy_rq *src,
 {
 	struct sp_lb_pass *pass = arg;
 
-	pass->m.all_pinned = false;
-	/* only the policy's tasks move (RT ones are the RT class's) */
-	if (!sched_policy_rq_nr_queued(src) ||
+	/*
+	 * Only the policy's tasks move: a CPU busy with RT tasks alone (which
+	 * 2.6.22 could move, and 6.12's RT class places here) is as good
+	 * as pinned, and the pass tries the next busiest CPU.
+	 */
+	pass->m.all_pinned = !sched_policy_rq_nr_queued(src);
+	if (pass->m.all_pinned ||
 	    sched_policy_lb_nr_running(pass->lb, src) <= 1 ||
 	    pass->m.max_load <= 0)
 		return 0;
