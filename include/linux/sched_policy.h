@@ -344,8 +344,9 @@ unsigned int sched_policy_rq_nr_queued(const struct sched_policy_rq *rq);
  */
 unsigned int sched_policy_rq_nr_other(const struct sched_policy_rq *rq);
 /*
- * The RT tasks on the CPU, queued or running (throttled ones too): a
- * lockless read of a remote CPU's is a snapshot.
+ * The RT tasks on the CPU, queued or running (throttled ones too, but
+ * with CONFIG_RT_GROUP_SCHED not those of a throttled group): a lockless
+ * read of a remote CPU's is a snapshot.
  */
 unsigned int sched_policy_rq_nr_rt(const struct sched_policy_rq *rq);
 /*

@@ -130,10 +130,12 @@ struct sched_policy_lb {
 	/*
 	 * 2.6.22's rq->nr_running and raw_weighted_load counted a CPU's RT
 	 * tasks beside its own (set_load_weight(): RTPRIO_TO_LOAD_WEIGHT(),
-	 * a nice -20 task's load plus the RT priority): each RT task's load
-	 * in the policy's units.  NULL: the policy's tasks alone, as
-	 * 2.6.32's fair load (which lowered a CPU's power by its RT time
-	 * instead, not modelled).
+	 * a nice -20 task's load plus the RT priority taken as jiffies of
+	 * timeslice): each RT task's load in the policy's units.  NULL: the
+	 * policy's tasks alone, in the load (as 2.6.32's fair load) and in
+	 * the task count (2.6.32's rq->nr_running counted RT tasks); nor is
+	 * 2.6.32's lowering of a CPU's power by its RT time
+	 * (scale_rt_power()) modelled.
 	 */
 	unsigned long	(*rt_task_load)(void);
 	/*

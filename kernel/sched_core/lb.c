@@ -174,6 +174,31 @@ static unsigned long sp_lb_rt_load(const struct sched_policy_lb *lb,
 	return sched_policy_rq_nr_rt(rq) * lb->rt_task_load();
 }
 
+/*
+ * Busy with RT tasks alone: nothing of the policy's to pull or push
+ * (2.6.22's move_tasks() moved RT tasks too; here 6.12's RT class places
+ * them), so as good as all pinned, and the pass tries the next busiest
+ */
+static bool sp_lb_rt_only(const struct sched_policy_lb *lb,
+			  struct sched_policy_rq *rq)
+{
+	return lb->rt_task_load && !sched_policy_rq_nr_queued(rq);
+}
+
+/*
+ * The CPU's tasks as the kick below counts them (it leaves one): the
+ * policy's, and one more when an RT task keeps the CPU busy, so that
+ * every policy task may go (2.6.22's idle CPUs balanced from their own
+ * ticks and saw the RT task's load)
+ */
+static unsigned int sp_lb_kick_nr(const struct sched_policy_lb *lb,
+				  struct sched_policy_rq *rq)
+{
+	unsigned int nr = sched_policy_rq_nr_queued(rq);
+
+	return min(sched_policy_lb_nr_running(lb, rq), nr + 1);
+}
+
 /* weighted_cpuload(): the CPU's load now, its RT tasks' included */
 static unsigned long sp_lb_load_now(const struct sched_policy_lb *lb,
 				    struct sched_policy_rq *rq)
@@ -620,13 +645,8 @@ static int sp_lb_move_tasks(struct sched_policy_rq *src,
 {
 	struct sp_lb_pass *pass = arg;
 
-	/*
-	 * Only the policy's tasks move: a CPU busy with RT tasks alone (which
-	 * 2.6.22 could move, and 6.12's RT class places here) is as good
-	 * as pinned, and the pass tries the next busiest CPU.
-	 */
-	pass->m.all_pinned = !sched_policy_rq_nr_queued(src);
-	if (pass->m.all_pinned ||
+	pass->m.all_pinned = false;
+	if (!sched_policy_rq_nr_queued(src) ||
 	    sched_policy_lb_nr_running(pass->lb, src) <= 1 ||
 	    pass->m.max_load <= 0)
 		return 0;
@@ -731,7 +751,11 @@ static int sp_lb_load_balance(const struct sched_policy_lb *lb,
 			goto out_balanced;
 		sp_lb_stat(lb, rq, SP_LB_STAT_IMBALANCED, 1);
 		moved = 0;
-		all_pinned = false;
+		all_pinned = sp_lb_rt_only(lb, sched_policy_cpu_rq(busiest));
+		if (all_pinned) {
+			cpumask_clear_cpu(busiest, &c->lb_cpus);
+			continue;
+		}
 		if (sched_policy_lb_nr_running(lb,
 					       sched_policy_cpu_rq(busiest)) > 1) {
 			moved = sp_lb_pull(lb, rq, d, busiest, imbalance, idle);
@@ -815,13 +839,14 @@ static bool sp_lb_cpu_due(const struct sched_policy_lb *lb, int cpu,
  * The tasks on the CPUs of @cpu's last-level cache: a walk of the cache
  * per tick, within the O(CPUs) the kick loop below already costs
  */
-static unsigned int sp_lb_cache_nr_queued(int cpu)
+static unsigned int sp_lb_cache_nr_queued(const struct sched_policy_lb *lb,
+					  int cpu)
 {
 	unsigned int nr = 0;
 	int i;
 
 	for_each_cpu_and(i, sched_policy_cpu_llc_mask(cpu), cpu_active_mask)
-		nr += sched_policy_rq_nr_queued(sched_policy_cpu_rq(i));
+		nr += sp_lb_kick_nr(lb, sched_policy_cpu_rq(i));
 	return nr;
 }
 
@@ -840,7 +865,7 @@ static void sp_lb_kick_idle(const struct sched_policy_lb *lb,
 			    struct sched_policy_rq *rq)
 {
 	struct sched_policy_lb_cpu *this_c = lb->cpu(rq);
-	unsigned int waiting = sched_policy_rq_nr_queued(rq), in_cache;
+	unsigned int waiting = sp_lb_kick_nr(lb, rq), in_cache;
 	bool new_work = waiting > this_c->tick_nr_queued;
 	int this_cpu = sched_policy_rq_cpu(rq), cpu;
 	const struct cpumask *llc = NULL;
@@ -849,7 +874,7 @@ static void sp_lb_kick_idle(const struct sched_policy_lb *lb,
 	in_cache = waiting;
 	if (sp_lb_multi_core(lb)) {
 		llc = sched_policy_cpu_llc_mask(this_cpu);
-		in_cache = sp_lb_cache_nr_queued(this_cpu);
+		in_cache = sp_lb_cache_nr_queued(lb, this_cpu);
 	}
 
 	for_each_cpu(cpu, cpu_active_mask) {

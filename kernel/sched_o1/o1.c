@@ -660,7 +660,8 @@ static unsigned long o1_nice_0_load(void)
 }
 
 /*
- * RTPRIO_TO_LOAD_WEIGHT() without its rt_priority term (at most 99 on
+ * RTPRIO_TO_LOAD_WEIGHT() without its rt_priority term (rt_priority
+ * jiffies of timeslice, up to 99 ms at HZ=1000 and 396 ms at HZ=250, on
  * top of 800 at the default timeslice): a nice -20 task's load
  */
 static unsigned long o1_rt_task_load(void)
@@ -701,7 +702,8 @@ static const struct sched_policy_lb o1_lb = {
  * try_to_wake_up()'s SD_WAKE_AFFINE test (2.6.22 kernel/sched.c, here
  * sched_policy_lb_wake_affine()) on the loads at wake_idx, in static
  * timeslice milliseconds.  The waker's weight comes off a sync wakeup's
- * CPU if the waker is ours; a sync wakeup from an interrupt (a socket's,
+ * CPU if the waker is ours or RT (its load counts there, as in 2.6.22's
+ * rq); a sync wakeup from an interrupt (a socket's,
  * in softirq) has no waker: current is whatever it interrupted.
  */
 static bool o1_wake_to_this_cpu(struct task_struct *p, int prev_cpu,
@@ -711,6 +713,8 @@ static bool o1_wake_to_this_cpu(struct task_struct *p, int prev_cpu,
 
 	if (sync && in_task() && sched_policy_task_queued(current))
 		waker_load = READ_ONCE(o1_task(current)->load_ms);
+	else if (sync && in_task() && rt_task(current))
+		waker_load = o1_rt_task_load();	/* counted in this CPU's */
 	return sched_policy_lb_wake_affine(&o1_lb, this_cpu, prev_cpu,
 					   o1_load_ms(p), waker_load);
 }
