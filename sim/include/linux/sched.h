@@ -116,6 +116,12 @@ static inline bool is_idle_task(const struct task_struct *p)
 	return p->flags & PF_IDLE;
 }
 
+/* The model runs no RT task; as the kernel's rt_task() (sched/rt.h) */
+static inline bool rt_task(const struct task_struct *p)
+{
+	return p->prio < MAX_RT_PRIO;
+}
+
 static inline unsigned int task_cpu(const struct task_struct *p)
 {
 	return READ_ONCE(p->cpu);
