@@ -196,7 +196,7 @@ static unsigned int sp_lb_kick_nr(const struct sched_policy_lb *lb,
 {
 	unsigned int nr = sched_policy_rq_nr_queued(rq);
 
-	return min(sched_policy_lb_nr_running(lb, rq), nr + 1);
+	return lb->rt_task_load && sched_policy_rq_nr_rt(rq) ? nr + 1 : nr;
 }
 
 /* weighted_cpuload(): the CPU's load now, its RT tasks' included */
@@ -739,6 +739,7 @@ static int sp_lb_load_balance(const struct sched_policy_lb *lb,
 	struct sched_policy_lb_level *d = &c->level[level];
 	bool newidle = idle == SP_LB_NEWLY_IDLE, all_pinned = false;
 	bool next_if_unmoved = newidle && lb->kernel == SP_LB_2_6_22;
+	struct sched_policy_rq *busiest_rq;
 	unsigned long imbalance;
 	int busiest, moved;
 
@@ -751,13 +752,13 @@ static int sp_lb_load_balance(const struct sched_policy_lb *lb,
 			goto out_balanced;
 		sp_lb_stat(lb, rq, SP_LB_STAT_IMBALANCED, 1);
 		moved = 0;
-		all_pinned = sp_lb_rt_only(lb, sched_policy_cpu_rq(busiest));
+		busiest_rq = sched_policy_cpu_rq(busiest);
+		all_pinned = sp_lb_rt_only(lb, busiest_rq);
 		if (all_pinned) {
 			cpumask_clear_cpu(busiest, &c->lb_cpus);
 			continue;
 		}
-		if (sched_policy_lb_nr_running(lb,
-					       sched_policy_cpu_rq(busiest)) > 1) {
+		if (sched_policy_lb_nr_running(lb, busiest_rq) > 1) {
 			moved = sp_lb_pull(lb, rq, d, busiest, imbalance, idle);
 			all_pinned = moved < 0;
 			moved = max(moved, 0);

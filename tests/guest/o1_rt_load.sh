@@ -5,8 +5,9 @@
 # RTPRIO_TO_LOAD_WEIGHT()); load_balance() therefore saw a CPU busy with
 # an RT task as loaded and pulled other tasks off it.  With N CPUs, a
 # SCHED_FIFO hog pinned to the last one and N normal hogs, allowed every
-# CPU, run 4 s: the normal hogs share the other N - 1 CPUs and none is
-# left behind the RT hog.  Want each normal hog >= 40% of the wall time
+# CPU, run 4 s (share, a common window): the normal hogs share the other
+# N - 1 CPUs and none is left behind the RT hog.  Want each normal hog
+# >= 40% of a CPU over the window
 # (2.6.22's loads give two on one CPU, 50% each, at worst), in each of
 # 2 runs (a cross run stops at the first that fails).  Counting o1's
 # tasks alone, o1 left one hog on the RT hog's CPU, with the time RT
@@ -21,25 +22,30 @@ sp_policy_test o1
 sp_needs_cpus 2
 
 LAST=$((SPTEST_NCPUS - 1))
-# one_run R: set MIN to the least served normal hog's share in percent,
+SECS=4
+NICES=
+while [ ${#NICES} -lt $((2 * SPTEST_NCPUS)) ]; do
+	NICES="$NICES 0"
+done
+# one_run R: set MIN to the least served normal hog's percent of a CPU,
 # SHARES to all of them
 one_run() {
-	rtrun 50 hog -t 5 -c "$LAST" -l rt >"$SP_TMP/rt" 2>&1 &
+	rtrun 50 hog -t $((SECS + 2)) -c "$LAST" -l rt >"$SP_TMP/rt" 2>&1 &
 	sp_track $!
 	sleep 0.3
-	_i=0
-	while [ $_i -lt "$SPTEST_NCPUS" ]; do
-		hog -t 4 -l "n$_i" >"$SP_TMP/n$_i" 2>&1 &
-		sp_track $!
-		_i=$((_i + 1))
-	done
+	# shellcheck disable=SC2086 # one nice value per hog
+	if ! share -t $SECS -c -1 $NICES >"$SP_TMP/out" 2>&1; then
+		cat "$SP_TMP/out"
+		sp_fail "share driver failed: $(tail -n 1 "$SP_TMP/out")"
+	fi
 	wait
 	grep -q '^HOG label=rt ' "$SP_TMP/rt" ||
 		sp_fail "the RT hog did not run: $(tail -n 1 "$SP_TMP/rt")"
-	SHARES=$(cat "$SP_TMP"/n* | sed -n 's/^HOG .*cpu=\([0-9-]*\) .*pct=\([0-9.]*\).*/\2@cpu\1/p' |
-		tr '\n' ' ')
-	MIN=$(echo "$SHARES" | tr ' ' '\n' | sed -n 's/@.*//p' | sort -n | head -n 1)
-	[ -n "$MIN" ] || sp_fail "no normal hog reported"
+	SHARES=$(sed -n 's/^SHARE idx=.* cpu_ms=\([0-9.]*\).*/\1/p' "$SP_TMP/out" |
+		awk -v s=$SECS '{ printf "%.1f ", $1 / (10 * s) }')
+	MIN=$(sp_kv min_ms "$(grep '^SHARE_SUMMARY' "$SP_TMP/out")")
+	[ -n "$MIN" ] || sp_fail "no summary from share: $(tail -n 1 "$SP_TMP/out")"
+	MIN=$(sp_calc "$MIN / (10 * $SECS)")
 	echo "$T: run $1: normal hogs $SHARES"
 }
 
