@@ -114,6 +114,11 @@ unsigned int sched_policy_rq_nr_rt(const struct sched_policy_rq *rq)
 	return 0;
 }
 
+unsigned long sched_policy_rq_rt_util(const struct sched_policy_rq *rq)
+{
+	return 0;
+}
+
 u64 sched_policy_rq_clock(struct sched_policy_rq *rq)
 {
 	return rq->rq->clock;

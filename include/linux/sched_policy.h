@@ -350,6 +350,12 @@ unsigned int sched_policy_rq_nr_other(const struct sched_policy_rq *rq);
  */
 unsigned int sched_policy_rq_nr_rt(const struct sched_policy_rq *rq);
 /*
+ * The share of the CPU its RT tasks have had of late, out of 1024: 6.12's
+ * PELT average of RT running time (rq->avg_rt, halved every 32 ms), read
+ * locklessly; 0 without CONFIG_SMP.
+ */
+unsigned long sched_policy_rq_rt_util(const struct sched_policy_rq *rq);
+/*
  * local_clock()'s time as of the run queue's last clock update, without
  * reading the clock again (rq_clock(): the core updates it before every
  * hook but task_init).  Under the rq lock.

@@ -6,7 +6,8 @@
  * 2.6.22 and 2.6.32 kernel/sched.c, which agree on most of this.  It runs
  * on one domain spanning every active CPU, each CPU a group of power
  * SCHED_LOAD_SCALE (what both built for CPUs that share nothing but
- * memory: SD_CPU_INIT), or, for a policy whose multi_core() says so, on
+ * memory: SD_CPU_INIT; 2.6.32 less the CPU's RT time, see rt_power),
+ * or, for a policy whose multi_core() says so, on
  * 2.6.22's two (CONFIG_SCHED_MC): the CPUs that share a last-level cache,
  * each CPU a group (SD_MC_INIT), under every CPU, each cache a group
  * (SD_CPU_INIT), a domain of one group left out.
@@ -34,6 +35,9 @@ enum sched_policy_lb_idle {
 	SP_LB_NEWLY_IDLE,
 	SP_LB_CPU_IDLE,
 };
+
+/* SCHED_LOAD_SCALE: a group's cpu_power when it can run one task */
+#define SP_LB_POWER_SCALE	1024UL
 
 /*
  * Load indexes: 0 is the load now, i (1 or 2) reads cpu_load[i - 1]
@@ -132,12 +136,16 @@ struct sched_policy_lb {
 	 * tasks beside its own (set_load_weight(): RTPRIO_TO_LOAD_WEIGHT(),
 	 * a nice -20 task's load plus the RT priority taken as jiffies of
 	 * timeslice): each RT task's load in the policy's units.  NULL: the
-	 * policy's tasks alone, in the load (as 2.6.32's fair load) and in
-	 * the task count (2.6.32's rq->nr_running counted RT tasks); nor is
-	 * 2.6.32's lowering of a CPU's power by its RT time
-	 * (scale_rt_power()) modelled.
+	 * policy's tasks alone in the load (as 2.6.32's fair load).
 	 */
 	unsigned long	(*rt_task_load)(void);
+	/*
+	 * 2.6.32: a CPU's power is SCHED_LOAD_SCALE less the share its RT
+	 * tasks took (update_cpu_power(), scale_rt_power()), and its RT
+	 * tasks count in its task count (rq->nr_running) but not its load.
+	 * False: every CPU has SCHED_LOAD_SCALE, as in 2.6.22 without SMT.
+	 */
+	bool		rt_power;
 	/*
 	 * 2.6.22 built with CONFIG_SCHED_MC (x86-64's default): balance
 	 * within each last-level cache, then between them, each cache's
@@ -168,8 +176,10 @@ struct sched_policy_lb_stats {
 	unsigned long	busiest_nr;
 	unsigned long	busiest_weighted;
 	unsigned long	total_load;
-	/* total_pwr / SCHED_LOAD_SCALE: every group has one task's power */
-	unsigned long	nr_groups;
+	/* cpu_power, SP_LB_POWER_SCALE a CPU's that runs nothing else */
+	unsigned long	this_power;
+	unsigned long	busiest_power;
+	unsigned long	total_power;
 	int		busiest;	/* its first CPU; -1: none */
 };
 

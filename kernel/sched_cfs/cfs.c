@@ -892,6 +892,7 @@ static const struct sched_policy_lb cfs_lb = {
 	.busy_factor		= 64,
 	.max_pinned_interval	= 512,
 	.kernel			= SP_LB_2_6_32,
+	.rt_power		= true,
 	.cpu			= cfs_lb_cpu,
 	.move_tasks		= cfs_move_tasks,
 	.stat_base		= CFS_STAT_LB,

@@ -796,6 +796,16 @@ unsigned int sched_policy_rq_nr_rt(const struct sched_policy_rq *rq)
 }
 EXPORT_SYMBOL_GPL(sched_policy_rq_nr_rt);
 
+unsigned long sched_policy_rq_rt_util(const struct sched_policy_rq *rq)
+{
+#ifdef CONFIG_SMP
+	return READ_ONCE(rq->rq->avg_rt.util_avg);
+#else
+	return 0;
+#endif
+}
+EXPORT_SYMBOL_GPL(sched_policy_rq_rt_util);
+
 u64 sched_policy_rq_clock(struct sched_policy_rq *rq)
 {
 	return rq_clock(rq->rq);

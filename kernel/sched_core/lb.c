@@ -147,16 +147,22 @@ static bool sp_lb_level_used(const struct sched_policy_lb *lb,
 	return false;
 }
 
+/* Do a CPU's RT tasks count in its rq->nr_running (both kernels did) */
+static bool sp_lb_counts_rt(const struct sched_policy_lb *lb)
+{
+	return lb->rt_task_load || lb->rt_power;
+}
+
 /*
  * rq->nr_running as the balancer counts it: the policy's tasks, and with
- * lb->rt_task_load() the CPU's RT tasks too (2.6.22)
+ * lb->rt_task_load() or lb->rt_power the CPU's RT tasks too
  */
 unsigned int sched_policy_lb_nr_running(const struct sched_policy_lb *lb,
 					struct sched_policy_rq *rq)
 {
 	unsigned int nr = sched_policy_rq_nr_queued(rq);
 
-	return lb->rt_task_load ? nr + sched_policy_rq_nr_rt(rq) : nr;
+	return sp_lb_counts_rt(lb) ? nr + sched_policy_rq_nr_rt(rq) : nr;
 }
 EXPORT_SYMBOL_GPL(sched_policy_lb_nr_running);
 
@@ -182,21 +188,21 @@ static unsigned long sp_lb_rt_load(const struct sched_policy_lb *lb,
 static bool sp_lb_rt_only(const struct sched_policy_lb *lb,
 			  struct sched_policy_rq *rq)
 {
-	return lb->rt_task_load && !sched_policy_rq_nr_queued(rq);
+	return sp_lb_counts_rt(lb) && !sched_policy_rq_nr_queued(rq);
 }
 
 /*
  * The CPU's tasks as the kick below counts them (it leaves one): the
  * policy's, and one more when an RT task keeps the CPU busy, so that
- * every policy task may go (2.6.22's idle CPUs balanced from their own
- * ticks and saw the RT task's load)
+ * every policy task may go (the kernels' idle CPUs balanced from their
+ * own ticks and saw the RT task, in the load or the power)
  */
 static unsigned int sp_lb_kick_nr(const struct sched_policy_lb *lb,
 				  struct sched_policy_rq *rq)
 {
 	unsigned int nr = sched_policy_rq_nr_queued(rq);
 
-	return lb->rt_task_load && sched_policy_rq_nr_rt(rq) ? nr + 1 : nr;
+	return sp_lb_counts_rt(lb) && sched_policy_rq_nr_rt(rq) ? nr + 1 : nr;
 }
 
 /* weighted_cpuload(): the CPU's load now, its RT tasks' included */
@@ -204,6 +210,55 @@ static unsigned long sp_lb_load_now(const struct sched_policy_lb *lb,
 				    struct sched_policy_rq *rq)
 {
 	return READ_ONCE(lb->cpu(rq)->load) + sp_lb_rt_load(lb, rq);
+}
+
+/*
+ * update_cpu_power() (2.6.32): SCHED_LOAD_SCALE less the share of the
+ * CPU its RT tasks took (scale_rt_power()), at least 1; without
+ * lb->rt_power SCHED_LOAD_SCALE.  2.6.32 averaged RT time over a window
+ * halved every 500 ms (rq->rt_avg, sched_avg_update()) and stored the
+ * power in the CPU's own balance passes; this reads 6.12's PELT average
+ * (halved every 32 ms) when it is needed.
+ */
+static unsigned long sp_lb_cpu_power(const struct sched_policy_lb *lb,
+				     int cpu)
+{
+	unsigned long rt;
+
+	if (!lb->rt_power)
+		return SP_LB_POWER_SCALE;
+	rt = sched_policy_rq_rt_util(sched_policy_cpu_rq(cpu));
+	return rt < SP_LB_POWER_SCALE ? SP_LB_POWER_SCALE - rt : 1;
+}
+
+/*
+ * A group's cpu_power: its CPUs' added up (update_group_power()), or
+ * without lb->rt_power one task's (2.6.22's init_sched_groups_power()
+ * for a CPU, and for a cache whose cores share the package)
+ */
+static unsigned long sp_lb_group_power(const struct sched_policy_lb *lb,
+				       const struct cpumask *group, int first)
+{
+	unsigned long power = 0;
+	int i;
+
+	if (!lb->rt_power)
+		return SP_LB_POWER_SCALE;
+	sp_lb_for_each_member(i, group, first)
+		power += sp_lb_cpu_power(lb, i);
+	return power;
+}
+
+/* group_capacity: the tasks a power runs, rounded (DIV_ROUND_CLOSEST) */
+static unsigned long sp_lb_capacity(unsigned long power)
+{
+	return (power + SP_LB_POWER_SCALE / 2) / SP_LB_POWER_SCALE;
+}
+
+/* A load over a power: the load a CPU of full power would carry */
+static unsigned long sp_lb_scaled(unsigned long load, unsigned long power)
+{
+	return load * SP_LB_POWER_SCALE / power;
 }
 
 /* At index @idx: the load now, or cpu_load[idx - 1] caught up */
@@ -326,7 +381,7 @@ static bool sp_lb_group_allowed(const struct cpumask *group, int first,
 /*
  * find_idlest_group() at forkexec_idx in @cpu's domain at @level: the
  * first CPU of the group of least target_load() (each group's CPUs added
- * up), or -1 when @cpu's own group's source_load() is less than half
+ * up, over its power), or -1 when @cpu's own group's source_load() is less than half
  * imbalance_pct above it.  Groups without a CPU @p may use are skipped;
  * @cpu's own then weighs nothing and wins.
  */
@@ -350,6 +405,7 @@ static int sp_lb_idlest_group(const struct sched_policy_lb *lb,
 			load += local ?
 				sched_policy_lb_source_load(lb, i, lb->wake_idx) :
 				sched_policy_lb_target_load(lb, i, lb->wake_idx);
+		load = sp_lb_scaled(load, sp_lb_group_power(lb, group, first));
 		if (local) {
 			this_load = load;
 		} else if (load < min_load) {
@@ -435,26 +491,67 @@ static void sp_lb_stat(const struct sched_policy_lb *lb,
 	sched_policy_stat_add(rq, lb->stat_base + idx, val);
 }
 
+/* What find_busiest_group() adds up over one group's CPUs in its mask */
+struct sp_lb_group_sum {
+	unsigned long	load;		/* target (local) or source loads */
+	unsigned long	nr;
+	unsigned long	weighted;	/* the loads now */
+	unsigned long	power;		/* the whole group's */
+	int		balance_cpu;	/* its first idle CPU, else its first */
+};
+
 /*
- * One group in find_busiest_group(): over its capacity of one task, the
- * most loaded of the others is the busiest.  @first stands for it.
+ * One group in find_busiest_group(): its load over its power; over its
+ * capacity (its power in tasks, rounded), the most loaded of the others
+ * is the busiest.  @first stands for it.
  */
 static void sp_lb_add_group(struct sched_policy_lb_stats *st, int first,
-			    bool local, unsigned long load, unsigned long nr,
-			    unsigned long weighted)
+			    bool local, const struct sp_lb_group_sum *g)
 {
-	st->nr_groups++;
-	st->total_load += load;
+	unsigned long load = sp_lb_scaled(g->load, g->power);
+
+	st->total_load += g->load;
+	st->total_power += g->power;
 	if (local) {
 		st->this_load = load;
-		st->this_nr = nr;
-		st->this_weighted = weighted;
-	} else if (load > st->max_load && nr > 1) {
+		st->this_nr = g->nr;
+		st->this_weighted = g->weighted;
+		st->this_power = g->power;
+	} else if (load > st->max_load &&
+		   g->nr > sp_lb_capacity(g->power)) {
 		st->max_load = load;
 		st->busiest = first;
-		st->busiest_nr = nr;
-		st->busiest_weighted = weighted;
+		st->busiest_nr = g->nr;
+		st->busiest_weighted = g->weighted;
+		st->busiest_power = g->power;
 	}
+}
+
+/*
+ * Would moving one task of @per_task from the busiest group here use
+ * more of the two groups' power (the throughput test of
+ * fix_small_imbalance(), the loads being over each group's power)
+ */
+static bool sp_lb_move_gains(const struct sched_policy_lb_stats *st,
+			     unsigned long per_task,
+			     unsigned long this_per_task)
+{
+	unsigned long max = st->max_load, this = st->this_load;
+	unsigned long pb = st->busiest_power, pt = st->this_power;
+	unsigned long pwr_now, pwr_move = 0, moved;
+
+	pwr_now = (pb * min(per_task, max) + pt * min(this_per_task, this)) /
+		  SP_LB_POWER_SCALE;
+	/* the busiest less the task, this group with it */
+	moved = sp_lb_scaled(per_task, pb);
+	if (max > moved)
+		pwr_move += pb * min(per_task, max - moved);
+	if (max * pb < per_task * SP_LB_POWER_SCALE)
+		moved = max * pb / pt;
+	else
+		moved = sp_lb_scaled(per_task, pt);
+	pwr_move += pt * min(this_per_task, this + moved);
+	return pwr_move / SP_LB_POWER_SCALE > pwr_now;
 }
 
 /*
@@ -467,9 +564,8 @@ static bool sp_lb_small_imbalance_moves(const struct sched_policy_lb *lb,
 					const struct sched_policy_lb_stats *st,
 					unsigned long busiest_per_task)
 {
-	unsigned long max = st->max_load, this = st->this_load;
 	unsigned long this_per_task = sp_lb_empty_per_task(lb), imbn = 2;
-	unsigned long pwr_now, pwr_move = 0, gap = max - this;
+	unsigned long gap = st->max_load - st->this_load;
 
 	if (st->this_nr) {
 		this_per_task = st->this_weighted / st->this_nr;
@@ -480,11 +576,7 @@ static bool sp_lb_small_imbalance_moves(const struct sched_policy_lb *lb,
 		gap += busiest_per_task;
 	if (gap >= busiest_per_task * imbn)
 		return true;
-	pwr_now = min(busiest_per_task, max) + min(this_per_task, this);
-	if (max > busiest_per_task)
-		pwr_move += min(busiest_per_task, max - busiest_per_task);
-	pwr_move += min(this_per_task, this + min(max, busiest_per_task));
-	return pwr_move > pwr_now;
+	return sp_lb_move_gains(st, busiest_per_task, this_per_task);
 }
 
 /*
@@ -497,20 +589,26 @@ bool sched_policy_lb_imbalance(const struct sched_policy_lb *lb,
 			       unsigned long *imbalance)
 {
 	unsigned long max = st->max_load, this = st->this_load;
-	unsigned long avg, per_task, imb = 0;
+	unsigned long avg, per_task, pull, imb = 0;
 
 	*imbalance = 0;
-	if (st->busiest < 0 || this >= max || !st->busiest_nr || !st->nr_groups)
+	if (st->busiest < 0 || this >= max || !st->busiest_nr ||
+	    !st->total_power)
 		return false;
-	avg = st->total_load / st->nr_groups;
+	avg = st->total_load * SP_LB_POWER_SCALE / st->total_power;
 	if (this >= avg || 100 * max <= lb->imbalance_pct * this)
 		return false;
 	per_task = st->busiest_weighted / st->busiest_nr;
 	if (max <= per_task)
 		return false;
-	/* never pull this CPU above the average, nor the busiest below it */
+	/*
+	 * never pull this CPU above the average, nor the busiest below it
+	 * (each side's load over its power, back in load by that power)
+	 */
 	if (max >= avg) {
-		imb = min(min(max - avg, max - per_task), avg - this);
+		pull = min(max - avg, max - per_task);
+		imb = min(pull * st->busiest_power,
+			  (avg - this) * st->this_power) / SP_LB_POWER_SCALE;
 		if (imb >= per_task) {
 			*imbalance = imb;
 			return true;
@@ -535,14 +633,6 @@ static unsigned int sp_lb_load_idx(const struct sched_policy_lb *lb,
 	return idle == SP_LB_NEWLY_IDLE ? lb->newidle_idx : lb->idle_idx;
 }
 
-/* What find_busiest_group() adds up over one group's CPUs in its mask */
-struct sp_lb_group_sum {
-	unsigned long	load;		/* target (local) or source loads */
-	unsigned long	nr;
-	unsigned long	weighted;	/* the loads now */
-	int		balance_cpu;	/* its first idle CPU, else its first */
-};
-
 static void sp_lb_sum_group(const struct sched_policy_lb *lb,
 			    const struct cpumask *group, int first, bool local,
 			    unsigned int idx, const struct cpumask *cpus,
@@ -551,7 +641,10 @@ static void sp_lb_sum_group(const struct sched_policy_lb *lb,
 	bool idle_found = false;
 	int i;
 
-	*g = (struct sp_lb_group_sum) { .balance_cpu = first };
+	*g = (struct sp_lb_group_sum) {
+		.power		= sp_lb_group_power(lb, group, first),
+		.balance_cpu	= first,
+	};
 	sp_lb_for_each_member(i, group, first) {
 		struct sched_policy_rq *rq = sched_policy_cpu_rq(i);
 
@@ -569,15 +662,16 @@ static void sp_lb_sum_group(const struct sched_policy_lb *lb,
 }
 
 /*
- * find_busiest_queue(): the CPU of @first's group with the most load now,
- * passing over one whose only task is heavier than the imbalance
+ * find_busiest_queue(): the CPU of @first's group with the most load now
+ * over its power, passing over one of a task's capacity or more whose
+ * only task is heavier than the imbalance
  */
 static int sp_lb_busiest_queue(const struct sched_policy_lb *lb,
 			       unsigned int level, int first,
 			       const struct cpumask *cpus,
 			       unsigned long imbalance)
 {
-	unsigned long max_load = 0, load;
+	unsigned long max_load = 0, load, power;
 	int i, busiest = -1;
 
 	sp_lb_for_each_member(i, sp_lb_group_of(lb, level, first), first) {
@@ -585,8 +679,10 @@ static int sp_lb_busiest_queue(const struct sched_policy_lb *lb,
 
 		if (!cpumask_test_cpu(i, cpus))
 			continue;
-		load = sp_lb_load_now(lb, rq);
-		if (sched_policy_lb_nr_running(lb, rq) == 1 && load > imbalance)
+		power = sp_lb_cpu_power(lb, i);
+		load = sp_lb_scaled(sp_lb_load_now(lb, rq), power);
+		if (sp_lb_capacity(power) &&
+		    sched_policy_lb_nr_running(lb, rq) == 1 && load > imbalance)
 			continue;
 		if (load > max_load) {
 			max_load = load;
@@ -628,7 +724,7 @@ static int sp_lb_find_busiest(const struct sched_policy_lb *lb, int this_cpu,
 			*balance = false;
 			return -1;
 		}
-		sp_lb_add_group(&st, first, local, g.load, g.nr, g.weighted);
+		sp_lb_add_group(&st, first, local, &g);
 	}
 	if (!sched_policy_lb_imbalance(lb, &st, imbalance))
 		return -1;

@@ -37,6 +37,17 @@ static unsigned long sp_lb_test_verdict(const struct sched_policy_lb *lb,
 
 #define SP_LB_BALANCED	(1UL << 20)
 
+/* @n CPUs of full power, each a group (2.6.22's CPUs all have it) */
+#define SP_LB_TEST_CPUS(n)						\
+	.this_power = SP_LB_POWER_SCALE, .busiest_power = SP_LB_POWER_SCALE, \
+	.total_power = (n) * SP_LB_POWER_SCALE
+
+/* A group's sum for sp_lb_add_group(), of full power */
+#define SP_LB_TEST_GROUP(l, n, w)					\
+	(&(struct sp_lb_group_sum){ .load = (l), .nr = (n),		\
+				    .weighted = (w),			\
+				    .power = SP_LB_POWER_SCALE })
+
 /*
  * cpu_load[0]: the load at the last tick, sampled before the first
  * change in a later jiffy, or the load now when none came since;
@@ -79,14 +90,14 @@ static void sp_lb_test_tick_load(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sched_policy_lb_cpu_load(c, 1, 0, 1000), 0UL);
 }
 
-/* find_busiest_group()'s verdict; each CPU a group (nr_groups of them) */
+/* find_busiest_group()'s verdict; each CPU a group */
 static void sp_lb_test_imbalance(struct kunit *test)
 {
 	const struct sched_policy_lb *lb = &sp_lb_test_2622;
 	struct sched_policy_lb_stats st = {
 		.this_load = 0, .this_nr = 0, .this_weighted = 0,
 		.max_load = 300, .busiest_nr = 3, .busiest_weighted = 300,
-		.total_load = 300, .nr_groups = 2, .busiest = 1,
+		.total_load = 300, SP_LB_TEST_CPUS(2), .busiest = 1,
 	};
 
 	/* idle beside three tasks: min(300 - 150, 300 - 100, 150 - 0) */
@@ -95,7 +106,7 @@ static void sp_lb_test_imbalance(struct kunit *test)
 	st = (struct sched_policy_lb_stats){
 		.this_load = 100, .this_nr = 1, .this_weighted = 100,
 		.max_load = 200, .busiest_nr = 2, .busiest_weighted = 200,
-		.total_load = 300, .nr_groups = 2, .busiest = 1,
+		.total_load = 300, SP_LB_TEST_CPUS(2), .busiest = 1,
 	};
 	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), SP_LB_BALANCED);
 	/* no busiest (no CPU with two tasks) */
@@ -105,7 +116,7 @@ static void sp_lb_test_imbalance(struct kunit *test)
 	st = (struct sched_policy_lb_stats){
 		.this_load = 400, .this_nr = 4, .this_weighted = 400,
 		.max_load = 500, .busiest_nr = 11, .busiest_weighted = 500,
-		.total_load = 900, .nr_groups = 2, .busiest = 1,
+		.total_load = 900, SP_LB_TEST_CPUS(2), .busiest = 1,
 	};
 	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), SP_LB_BALANCED);
 	st.max_load = 501;
@@ -120,7 +131,7 @@ static void sp_lb_test_imbalance(struct kunit *test)
 	 */
 	st = (struct sched_policy_lb_stats){
 		.max_load = 90, .busiest_nr = 2, .busiest_weighted = 120,
-		.total_load = 90, .nr_groups = 4, .busiest = 2,
+		.total_load = 90, SP_LB_TEST_CPUS(4), .busiest = 2,
 	};
 	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), 60UL);
 }
@@ -137,7 +148,7 @@ static void sp_lb_test_small_gap(struct kunit *test)
 	struct sched_policy_lb_stats st = {
 		.this_load = 250, .this_nr = 3, .this_weighted = 300,
 		.max_load = 400, .busiest_nr = 4, .busiest_weighted = 400,
-		.total_load = 650, .nr_groups = 2, .busiest = 1,
+		.total_load = 650, SP_LB_TEST_CPUS(2), .busiest = 1,
 	};
 
 	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(&sp_lb_test_2622, &st),
@@ -153,7 +164,7 @@ static void sp_lb_test_small_gap(struct kunit *test)
 	st = (struct sched_policy_lb_stats){
 		.this_load = 100, .this_nr = 1, .this_weighted = 100,
 		.max_load = 130, .busiest_nr = 2, .busiest_weighted = 130,
-		.total_load = 230, .nr_groups = 2, .busiest = 1,
+		.total_load = 230, SP_LB_TEST_CPUS(2), .busiest = 1,
 	};
 	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(&sp_lb_test_2622, &st),
 			SP_LB_BALANCED);
@@ -197,25 +208,69 @@ static void sp_lb_test_cache_capacity(struct kunit *test)
 	const struct sched_policy_lb *lb = &sp_lb_test_2622;
 	struct sched_policy_lb_stats st = {
 		.max_load = 200, .busiest_nr = 2, .busiest_weighted = 200,
-		.total_load = 200, .nr_groups = 2, .busiest = 0,
+		.total_load = 200, SP_LB_TEST_CPUS(2), .busiest = 0,
 	};
 
 	/* min(200 - 100, 200 - 100, 100 - 0): one hog */
 	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), 100UL);
 	st = (struct sched_policy_lb_stats){ .busiest = -1 };
-	sp_lb_add_group(&st, 0, false, 100, 1, 100);
-	sp_lb_add_group(&st, 1, false, 100, 1, 100);
-	sp_lb_add_group(&st, 2, true, 0, 0, 0);
-	sp_lb_add_group(&st, 3, false, 0, 0, 0);
+	sp_lb_add_group(&st, 0, false, SP_LB_TEST_GROUP(100, 1, 100));
+	sp_lb_add_group(&st, 1, false, SP_LB_TEST_GROUP(100, 1, 100));
+	sp_lb_add_group(&st, 2, true, SP_LB_TEST_GROUP(0, 0, 0));
+	sp_lb_add_group(&st, 3, false, SP_LB_TEST_GROUP(0, 0, 0));
 	KUNIT_EXPECT_EQ(test, st.busiest, -1);
 	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), SP_LB_BALANCED);
 	/* the same hogs summed as one group: it is the busiest */
 	st = (struct sched_policy_lb_stats){ .busiest = -1 };
-	sp_lb_add_group(&st, 0, false, 200, 2, 200);
-	sp_lb_add_group(&st, 2, true, 0, 0, 0);
+	sp_lb_add_group(&st, 0, false, SP_LB_TEST_GROUP(200, 2, 200));
+	sp_lb_add_group(&st, 2, true, SP_LB_TEST_GROUP(0, 0, 0));
 	KUNIT_EXPECT_EQ(test, st.busiest, 0);
-	KUNIT_EXPECT_EQ(test, st.nr_groups, 2UL);
+	KUNIT_EXPECT_EQ(test, st.total_power, 2 * SP_LB_POWER_SCALE);
 	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), 100UL);
+}
+
+/*
+ * 2.6.32's cpu_power lowered by RT time (scale_rt_power()), nice-0 tasks
+ * of 1024, two CPUs: CPU 1's RT task had 95% of it (power 51, capacity
+ * 0) and counts in its task count, not its load.
+ */
+static void sp_lb_test_rt_power(struct kunit *test)
+{
+	const struct sched_policy_lb *lb = &sp_lb_test_2632;
+	struct sp_lb_group_sum one = { .load = 1024, .nr = 1,
+				       .weighted = 1024, .power = 1024 };
+	struct sp_lb_group_sum beside_rt = { .load = 1024, .nr = 2,
+					     .weighted = 1024, .power = 51 };
+	struct sp_lb_group_sum rt_only = { .nr = 1, .power = 51 };
+	struct sp_lb_group_sum two = { .load = 2048, .nr = 2,
+				       .weighted = 2048, .power = 1024 };
+	struct sched_policy_lb_stats st = { .busiest = -1 };
+
+	/*
+	 * A hog here, one behind the RT task there: 1048576 / 51 = 20560
+	 * over its capacity of 0; average 2097152 / 1075 = 1950, a task
+	 * 512; min(min(18610, 20048) x 51, 926 x 1024) / 1024 = 926
+	 */
+	sp_lb_add_group(&st, 0, true, &one);
+	sp_lb_add_group(&st, 1, false, &beside_rt);
+	KUNIT_EXPECT_EQ(test, st.busiest, 1);
+	KUNIT_EXPECT_EQ(test, st.max_load, 20560UL);
+	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), 926UL);
+	/* as two CPUs of full power, 1024 each: balanced */
+	st = (struct sched_policy_lb_stats){ .busiest = -1 };
+	beside_rt.power = 1024;
+	sp_lb_add_group(&st, 0, true, &one);
+	sp_lb_add_group(&st, 1, false, &beside_rt);
+	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), SP_LB_BALANCED);
+	/*
+	 * The RT CPU looks at the other, both hogs there: min(98 x 1024,
+	 * 1950 x 51) / 1024 = 97 < 1024 a task, but the gap 2048 + 1024
+	 * is a task over its own of 0 (imbn 1): it pulls one (2.6.32 did)
+	 */
+	st = (struct sched_policy_lb_stats){ .busiest = -1 };
+	sp_lb_add_group(&st, 0, false, &two);
+	sp_lb_add_group(&st, 1, true, &rt_only);
+	KUNIT_EXPECT_EQ(test, sp_lb_test_verdict(lb, &st), 1024UL);
 }
 
 static struct kunit_case sp_lb_test_cases[] = {
@@ -224,6 +279,7 @@ static struct kunit_case sp_lb_test_cases[] = {
 	KUNIT_CASE(sp_lb_test_cache_capacity),
 	KUNIT_CASE(sp_lb_test_small_gap),
 	KUNIT_CASE(sp_lb_test_affine_kernels),
+	KUNIT_CASE(sp_lb_test_rt_power),
 	{}
 };
 
