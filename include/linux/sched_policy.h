@@ -351,8 +351,9 @@ unsigned int sched_policy_rq_nr_other(const struct sched_policy_rq *rq);
 unsigned int sched_policy_rq_nr_rt(const struct sched_policy_rq *rq);
 /*
  * The share of the CPU its RT tasks have had of late, out of 1024: 6.12's
- * PELT average of RT running time (rq->avg_rt, halved every 32 ms), read
- * locklessly; 0 without CONFIG_SMP.
+ * PELT average of RT running time (rq->avg_rt, halved every 32 ms) as of
+ * its last update (while RT tasks run, or the core's periodic update of
+ * blocked averages), read locklessly.
  */
 unsigned long sched_policy_rq_rt_util(const struct sched_policy_rq *rq);
 /*

@@ -169,10 +169,10 @@ struct sched_policy_lb {
 
 /* What find_busiest_group() adds up (for tests: the verdict's inputs) */
 struct sched_policy_lb_stats {
-	unsigned long	this_load;	/* target_load() of this CPU's group */
+	unsigned long	this_load;	/* its group's target_load(), over its power */
 	unsigned long	this_nr;
 	unsigned long	this_weighted;	/* its load now */
-	unsigned long	max_load;	/* source_load() of the busiest group */
+	unsigned long	max_load;	/* the busiest's source_load(), over its power */
 	unsigned long	busiest_nr;
 	unsigned long	busiest_weighted;
 	unsigned long	total_load;

@@ -798,11 +798,7 @@ EXPORT_SYMBOL_GPL(sched_policy_rq_nr_rt);
 
 unsigned long sched_policy_rq_rt_util(const struct sched_policy_rq *rq)
 {
-#ifdef CONFIG_SMP
 	return READ_ONCE(rq->rq->avg_rt.util_avg);
-#else
-	return 0;
-#endif
 }
 EXPORT_SYMBOL_GPL(sched_policy_rq_rt_util);
 

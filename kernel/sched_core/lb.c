@@ -381,9 +381,9 @@ static bool sp_lb_group_allowed(const struct cpumask *group, int first,
 /*
  * find_idlest_group() at forkexec_idx in @cpu's domain at @level: the
  * first CPU of the group of least target_load() (each group's CPUs added
- * up, over its power), or -1 when @cpu's own group's source_load() is less than half
- * imbalance_pct above it.  Groups without a CPU @p may use are skipped;
- * @cpu's own then weighs nothing and wins.
+ * up, over its power), or -1 when @cpu's own group's source_load() is
+ * less than half imbalance_pct above it.  Groups without a CPU @p may use
+ * are skipped; @cpu's own then weighs nothing and wins.
  */
 static int sp_lb_idlest_group(const struct sched_policy_lb *lb,
 			      struct task_struct *p, int cpu,
@@ -592,8 +592,9 @@ bool sched_policy_lb_imbalance(const struct sched_policy_lb *lb,
 	unsigned long avg, per_task, pull, imb = 0;
 
 	*imbalance = 0;
+	/* no local group: this CPU is not active (a tick during hotplug) */
 	if (st->busiest < 0 || this >= max || !st->busiest_nr ||
-	    !st->total_power)
+	    !st->this_power)
 		return false;
 	avg = st->total_load * SP_LB_POWER_SCALE / st->total_power;
 	if (this >= avg || 100 * max <= lb->imbalance_pct * this)
