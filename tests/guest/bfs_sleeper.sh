@@ -14,13 +14,18 @@
 # nice-0 hog's (prio_deadline_diff()), so after each refill it waits
 # until the hogs, renewing theirs every slice, have passed it: such a
 # wait lasts at least d and, with the hogs queued before it, less than
-# d + 8 r.  It comes once a slice (every r / 200 us wakeups), so the 99th
+# d + 8 r.  It comes once a slice (every r / 200 us wakeups), so a high
 # percentile is judged (the maximum is one sample, and one host
-# hiccup under another policy reaches it): measured 79-80 ms at 1 vCPU
-# against [62, 110], 162-164 ms at 4 against [124, 220].  No other policy
-# waits this long this often: p99 15-19 ms under cfs, 23-27 eevdf, 51 rr
-# (its round), 1-7 o1 (whose long waits, its hogs' whole slices, are
-# rarer).
+# hiccup under another policy reaches it): the 99th measured 79-80 ms at
+# 1 vCPU against [62, 110], 162-164 ms at 4 against [124, 220].  At 4
+# vCPUs the long waits were only 0.9-1.4% of the samples, and in one
+# make test (397c72e) 4 of 461 left the 99th percentile at 258 us (an
+# 8 s run failed so too, 1 of 4), so the 99.5th is judged: 81.35-81.55 ms
+# at 1 vCPU, 157.8-162.5 ms at 4 (4 boots).  No other policy waits this
+# long this often: p99 15-19 ms under cfs, 23-27 eevdf, 51 rr (its
+# round), 1-7 o1 (whose long waits, its hogs' whole slices, are rarer);
+# p99.5 at 1 vCPU 17.8 ms cfs, 9.8 eevdf, 42.9 rr, 395.3 o1 (a 4-hog
+# round of its slices, over the bound; one boot each).
 T=bfs_sleeper
 # shellcheck source=tests/guest/lib.sh
 . /tests/lib.sh
@@ -39,9 +44,9 @@ sp_helpers_alive
 line=$(grep '^WAKELAT' "$SP_TMP/lat")
 max=$(sp_kv max_us "$line")
 p50=$(sp_kv p50_us "$line")
-p99_10=$(sp_kv p99_us "$(grep '^WAKELAT' "$SP_TMP/lat10")")
+p995_10=$(sp_kv p995_us "$(grep '^WAKELAT' "$SP_TMP/lat10")")
 [ -n "$max" ] || sp_fail "could not parse wakelat output"
-[ -n "$p99_10" ] || sp_fail "could not parse wakelat -n 10 output"
+[ -n "$p995_10" ] || sp_fail "could not parse wakelat -n 10 output"
 set=0	# in a cross run: bfs's default
 ! sp_own || read -r set <"$SP/bfs/tunables/rr_interval_ms"
 if [ "$set" = 0 ]; then
@@ -52,7 +57,7 @@ else
 fi
 # BFS 0.363's prio_ratios[] at nice 0 and nice 10
 d=$(((2161 - 836) * r / 128))
-detail="lat_mean_us=$(sp_kv mean_us "$line") lat_p50_us=$p50 lat_p99_us=$(sp_kv p99_us "$line") lat_max_us=$max nice10_p99_us=$p99_10 (rr_interval $r us: want p50 < $r, max < $((8 * r)), nice10 p99 in [$d, $((d + 8 * r))])"
+detail="lat_mean_us=$(sp_kv mean_us "$line") lat_p50_us=$p50 lat_p99_us=$(sp_kv p99_us "$line") lat_max_us=$max nice10_p995_us=$p995_10 (rr_interval $r us: want p50 < $r, max < $((8 * r)), nice10 p99.5 in [$d, $((d + 8 * r))])"
 sp_true "$p50 < $r && $max < 8 * $r" || sp_fail "$detail"
-sp_true "$p99_10 >= $d && $p99_10 < $d + 8 * $r" || sp_fail "$detail"
+sp_true "$p995_10 >= $d && $p995_10 < $d + 8 * $r" || sp_fail "$detail"
 sp_ok "$detail"
