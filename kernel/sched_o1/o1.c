@@ -719,13 +719,18 @@ static bool o1_wake_to_this_cpu(struct task_struct *p, int prev_cpu,
 					   o1_load_ms(p), waker_load);
 }
 
-/* wake_idle(): an idle SMT sibling (SD_SIBLING_INIT's SD_WAKE_IDLE) */
+/*
+ * wake_idle(): an idle SMT sibling (SD_SIBLING_INIT's SD_WAKE_IDLE), not
+ * looked for when @cpu is idle or already has two tasks or more (its
+ * siblings, which did not take the extra one, are busy too)
+ */
 static int o1_wake_idle(struct task_struct *p, int cpu)
 {
 #ifdef CONFIG_SCHED_SMT
 	int sibling;
 
-	if (sched_policy_cpu_idle(cpu))
+	if (sched_policy_cpu_idle(cpu) ||
+	    sched_policy_lb_nr_running(&o1_lb, sched_policy_cpu_rq(cpu)) > 1)
 		return cpu;
 	for_each_cpu_and(sibling, cpu_smt_mask(cpu), p->cpus_ptr)
 		if (sched_policy_cpu_idle(sibling))
